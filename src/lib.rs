@@ -3,3 +3,9 @@
 pub mod diagnostic;
 pub mod span;
 pub mod syntax;
+pub mod check;
+pub mod ir;
+pub mod vocab;
+pub mod db;
+pub mod workspace;
+pub mod cli;

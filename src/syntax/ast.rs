@@ -207,6 +207,10 @@ pub enum AtomKind {
     List(Vec<Cond>),
     /// `(2 * X)`
     Group(Box<Arith>),
+    /// `+2/+0`: two signed numbers (Trails 1303.1 "+X/+Y").
+    Pair(Box<Atom>, Box<Atom>),
+    /// `ability { auto when this attacks: ... }`: abilities granted by an effect.
+    Abilities(Vec<Ability>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -346,6 +346,7 @@ fn modes_head(head: &Phrase) -> R<(Ident, bool, Spanned<i64>)> {
     }
 }
 
+/// A run of atoms: `atoms` in phrases, `catoms` in conditions.
 fn atoms(p: P) -> R<Phrase> {
     let s = span(&p);
     Ok(Phrase { atoms: p.into_inner().map(atom).collect::<R<_>>()?, span: s })
@@ -392,6 +393,12 @@ fn atom(p: P) -> R<Atom> {
             let args = it.next().unwrap().into_inner().map(cond).collect::<R<_>>()?;
             AtomKind::Call { name, args }
         }
+        Rule::pair => {
+            let mut it = p.into_inner();
+            let a = atom(it.next().unwrap())?;
+            AtomKind::Pair(Box::new(a), Box::new(atom(it.next().unwrap())?))
+        }
+        Rule::ability_lit => AtomKind::Abilities(p.into_inner().map(ability).collect::<R<_>>()?),
         Rule::list => AtomKind::List(p.into_inner().map(cond).collect::<R<_>>()?),
         Rule::group => AtomKind::Group(Box::new(arith(p.into_inner().next().unwrap())?)),
         r => unreachable!("atom: {r:?}"),

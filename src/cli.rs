@@ -1,0 +1,82 @@
+//! The command line: argument parsing and the subcommands.
+
+mod check;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub use check::run_check;
+
+#[derive(Debug, Parser)]
+#[command(name = "cardscript", version, about = "Card-scripting language and rules engine for trading card games")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check every .card file under the given paths and print diagnostics.
+    Check {
+        /// Files or directories (searched recursively for .card files).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format for diagnostics.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// When to colour the output.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Exit codes: 0 clean, 1 errors in the scripts, 2 usage or I/O errors.
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_ERRORS: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+
+/// Runs the command line; returns the process exit code.
+pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>, out: &mut dyn Write, err: &mut dyn Write, is_tty: bool) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let _ = if e.use_stderr() { write!(err, "{e}") } else { write!(out, "{e}") };
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Check { paths, format, color } => {
+            let color = match color {
+                Color::Always => true,
+                Color::Never => false,
+                Color::Auto => is_tty,
+            };
+            run_check(&paths, format, color, out, err)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cli_definition_is_valid() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}

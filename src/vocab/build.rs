@@ -1,0 +1,252 @@
+//! Building a game's vocabulary from its declaration items, reporting malformed declarations.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{suggestions, Code, Diagnostic};
+use crate::syntax::ast::{Collection, Item, TemplatePart, TypeExpr};
+use crate::vocab::*;
+
+/// A declaration item and where it came from: `origin` is the caller's file index, `base` the
+/// item's offset in that file.
+pub struct DeclSource<'a> {
+    pub origin: u32,
+    pub base: u32,
+    pub item: &'a Item,
+}
+
+/// A diagnostic about a declaration, with file-relative spans, tagged with its file.
+pub type OriginDiagnostic = (u32, Diagnostic);
+
+pub const BUILTIN_TYPES: [&str; 11] = ["number", "signed", "text", "bool", "card", "cards", "player", "zone", "keyword", "ability", "pair"];
+
+pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnostic>) {
+    let mut b = Builder { v: Vocabulary { game: game.to_string(), ..Default::default() }, diags: vec![] };
+    // Pass 1: names that types refer to.
+    for d in decls {
+        match d.item {
+            Item::Enum(e) => {
+                let id = EnumId(b.v.enums.len() as u32);
+                if b.v.enum_named(&e.name.node).is_some() {
+                    b.error(d, Diagnostic::new(Code::E0105, e.name.span, format!("enum `{}` is declared twice", e.name.node)));
+                }
+                for (i, variant) in e.variants.iter().enumerate() {
+                    b.add_name(&variant.node, Name::Variant(id, i as u32));
+                }
+                let variants = e.variants.iter().map(|v| v.node.clone()).collect();
+                b.v.enums.push(EnumDef { name: e.name.node.clone(), variants });
+            }
+            Item::Kind(k) => {
+                if b.v.kind(&k.name.node).is_some() {
+                    b.error(d, Diagnostic::new(Code::E0105, k.name.span, format!("kind `{}` is declared twice", k.name.node)));
+                    continue;
+                }
+                let id = KindId(b.v.kinds.len() as u32);
+                b.add_name(&k.name.node, Name::Kind(id));
+                b.v.kinds.push(KindDef { name: k.name.node.clone(), supers: vec![], docs: k.docs.clone() });
+            }
+            _ => {}
+        }
+    }
+    // Pass 2: everything that refers to types and kinds.
+    for d in decls {
+        match d.item {
+            Item::Kind(k) => {
+                let Some(id) = b.v.kind(&k.name.node) else { continue };
+                let supers = k.supers.iter().filter_map(|s| b.kind_ref(d, s)).collect();
+                if b.v.kinds[id.index()].supers.is_empty() {
+                    b.v.kinds[id.index()].supers = supers;
+                }
+            }
+            Item::Property(p) => {
+                let Some(ty) = b.ty(d, &p.ty) else { continue };
+                if b.v.property(&p.name.node).is_some() {
+                    b.error(d, Diagnostic::new(Code::E0105, p.name.span, format!("property `{}` is declared twice", p.name.node)));
+                    continue;
+                }
+                let id = PropId(b.v.properties.len() as u32);
+                b.add_name(&p.name.node, Name::Property(id));
+                b.v.properties.push(PropertyDef { name: p.name.node.clone(), ty, docs: p.docs.clone() });
+            }
+            Item::Keyword(k) => {
+                if b.v.keyword(&k.name.node).is_some() {
+                    b.error(d, Diagnostic::new(Code::E0105, k.name.span, format!("keyword `{}` is defined twice", k.name.node)));
+                    continue;
+                }
+                let params = k.params.iter().filter_map(|p| Some((p.name.node.clone(), b.ty(d, &p.ty)?))).collect();
+                let applies_to = k.applies_to.as_ref().and_then(|a| b.kind_ref(d, a));
+                let id = KeywordId(b.v.keywords.len() as u32);
+                b.add_name(&k.name.node, Name::Keyword(id));
+                b.v.keywords.push(KeywordSig { name: k.name.node.clone(), params, applies_to, docs: k.docs.clone() });
+            }
+            Item::Vocab(decl) => b.vocab_decl(d, decl),
+            _ => {}
+        }
+    }
+    b.check_kind_cycles(decls);
+    (b.v, b.diags)
+}
+
+struct Builder {
+    v: Vocabulary,
+    diags: Vec<OriginDiagnostic>,
+}
+
+impl Builder {
+    fn error(&mut self, d: &DeclSource, diag: Diagnostic) {
+        self.diags.push((d.origin, diag.shifted(d.base)));
+    }
+
+    fn add_name(&mut self, word: &str, name: Name) {
+        self.v.names.entry(word.to_string()).or_default().push(name);
+    }
+
+    fn kind_ref(&mut self, d: &DeclSource, name: &crate::syntax::ast::Ident) -> Option<KindId> {
+        let found = self.v.kind(&name.node);
+        if found.is_none() {
+            let known: Vec<&str> = self.v.kinds.iter().map(|k| k.name.as_str()).collect();
+            let mut diag = Diagnostic::new(Code::E0100, name.span, format!("unknown kind `{}`", name.node));
+            if let Some(s) = suggestions(&name.node, known).first() {
+                diag = diag.help(format!("did you mean `{s}`?"));
+            }
+            self.error(d, diag);
+        }
+        found
+    }
+
+    fn ty(&mut self, d: &DeclSource, t: &TypeExpr) -> Option<Ty> {
+        let base = match t.name.node.as_str() {
+            "number" => Ty::Number,
+            "signed" => Ty::Signed,
+            "text" => Ty::Text,
+            "bool" => Ty::Bool,
+            "card" | "cards" => Ty::Cards,
+            "player" => Ty::Player,
+            "zone" => Ty::Zone,
+            "keyword" => Ty::Keyword,
+            "ability" => Ty::Ability,
+            "pair" => Ty::Pair,
+            other => match self.v.enum_named(other) {
+                Some(e) => Ty::Enum(e),
+                None => {
+                    let known: Vec<&str> = BUILTIN_TYPES.iter().copied().chain(self.v.enums.iter().map(|e| e.name.as_str())).collect();
+                    let mut diag = Diagnostic::new(Code::E0100, t.name.span, format!("unknown type `{other}`"));
+                    if let Some(s) = suggestions(other, known).first() {
+                        diag = diag.help(format!("did you mean `{s}`?"));
+                    }
+                    self.error(d, diag);
+                    return None;
+                }
+            },
+        };
+        Some(match t.collection {
+            Some(Collection::Set) => Ty::Set(Box::new(base)),
+            Some(Collection::List) => Ty::List(Box::new(base)),
+            None => base,
+        })
+    }
+
+    fn vocab_decl(&mut self, d: &DeclSource, decl: &crate::syntax::ast::VocabDecl) {
+        let words: Vec<&str> = decl.parts.iter().filter_map(|p| match p {
+            TemplatePart::Word(w) => Some(w.node.as_str()),
+            _ => None,
+        }).collect();
+        let simple = words.len() == decl.parts.len();
+        let kind = decl.kind.node.as_str();
+        match kind {
+            "zone" | "player" | "symbol" => {
+                if !simple {
+                    self.error(d, Diagnostic::new(Code::E0105, decl.span, format!("a `{kind}` declaration is a name and plain words")));
+                    return;
+                }
+                let name = words[0].trim_matches(|c| c == '{' || c == '}').to_string();
+                let (list, ctor): (&mut Vec<String>, fn(u32) -> Name) = match kind {
+                    "zone" => (&mut self.v.zones, Name::Zone),
+                    "player" => (&mut self.v.players, Name::Player),
+                    _ => (&mut self.v.symbols, Name::Symbol),
+                };
+                let id = list.len() as u32;
+                list.push(name.clone());
+                self.add_name(&name, ctor(id));
+            }
+            "ability" => {
+                let class = match words.get(1).copied() {
+                    Some("static") => Some(AbilityClass::Static),
+                    Some("triggered") => Some(AbilityClass::Triggered),
+                    Some("activated") => Some(AbilityClass::Activated),
+                    Some("play") => Some(AbilityClass::Play),
+                    _ => None,
+                };
+                match (simple && words.len() == 2, class) {
+                    (true, Some(class)) => {
+                        let id = AbilityKindId(self.v.ability_kinds.len() as u32);
+                        self.add_name(words[0], Name::AbilityKind(id));
+                        self.v.ability_kinds.push(AbilityKindDef { name: words[0].to_string(), class, docs: decl.docs.clone() });
+                    }
+                    _ => self.error(d, Diagnostic::new(Code::E0105, decl.span, "expected `ability NAME static|triggered|activated|play`")),
+                }
+            }
+            _ => {
+                let Some(tkind) = TemplateKind::parse(kind) else { return };
+                let Some(parts) = self.parts(d, &decl.parts) else { return };
+                if !parts.iter().any(|p| matches!(p, Part::Word(_))) {
+                    self.error(d, Diagnostic::new(Code::E0105, decl.span, "a phrase template needs at least one fixed word"));
+                    return;
+                }
+                let outputs = decl.outputs.iter().filter_map(|s| Some((s.name.node.clone(), self.ty(d, &s.ty)?))).collect();
+                // Stems, as a phrase spells them: `opponent's` is the possessive of `opponent`.
+                let required_words = parts.iter().filter_map(|p| match p {
+                    Part::Word(w) if !w.starts_with('{') => Some(w.trim_end_matches("'s").trim_end_matches('\'').to_string()),
+                    _ => None,
+                }).collect();
+                collect_words(&parts, &mut self.v.template_words);
+                self.v.templates.push(Template { kind: tkind, parts, outputs, docs: decl.docs.clone(), required_words });
+            }
+        }
+    }
+
+    fn parts(&mut self, d: &DeclSource, parts: &[TemplatePart]) -> Option<Vec<Part>> {
+        let mut out = vec![];
+        for p in parts {
+            out.push(match p {
+                TemplatePart::Word(w) => Part::Word(w.node.clone()),
+                TemplatePart::Slot(s) => Part::Slot { name: s.name.node.clone(), ty: self.ty(d, &s.ty)? },
+                TemplatePart::Optional(inner) => Part::Optional(self.parts(d, inner)?),
+            });
+        }
+        Some(out)
+    }
+
+    fn check_kind_cycles(&mut self, decls: &[DeclSource]) {
+        let spans: HashMap<&str, (&DeclSource, crate::span::Span)> = decls
+            .iter()
+            .filter_map(|d| match d.item {
+                Item::Kind(k) => Some((k.name.node.as_str(), (d, k.name.span))),
+                _ => None,
+            })
+            .collect();
+        for i in 0..self.v.kinds.len() {
+            let id = KindId(i as u32);
+            let cyclic = self.v.kinds[i].supers.iter().any(|&s| self.v.kind_is(s, id));
+            if cyclic {
+                let name = self.v.kinds[i].name.clone();
+                if let Some((d, span)) = spans.get(name.as_str()) {
+                    let diag = Diagnostic::new(Code::E0105, *span, format!("kind `{name}` is its own supertype"));
+                    self.diags.push((d.origin, diag.shifted(d.base)));
+                }
+                self.v.kinds[i].supers.clear();
+            }
+        }
+    }
+}
+
+fn collect_words(parts: &[Part], into: &mut std::collections::BTreeSet<String>) {
+    for p in parts {
+        match p {
+            Part::Word(w) => {
+                into.insert(w.clone());
+            }
+            Part::Optional(inner) => collect_words(inner, into),
+            Part::Slot { .. } => {}
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Loading `.card` files from disk into the database, with the embedded standard library.
+//!
+//! This is the only module besides the binary that touches the file system.
+
+use std::path::{Path, PathBuf};
+
+use crate::db::{Database, Project, SourceFile};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::span::Span;
+
+include!(concat!(env!("OUT_DIR"), "/std_files.rs"));
+
+/// A file that could not be checked as text, with the diagnostic that says why.
+pub struct Unreadable {
+    pub path: String,
+    /// The file's bytes decoded lossily, for rendering the diagnostic.
+    pub text: String,
+    pub diagnostic: Diagnostic,
+}
+
+pub struct Workspace {
+    pub db: Database,
+    /// The files given on the command line, in order (the embedded library not included).
+    pub user_files: Vec<SourceFile>,
+    pub unreadable: Vec<Unreadable>,
+    /// Paths that could not be read at all (missing, no permission): usage or I/O errors.
+    pub io_errors: Vec<String>,
+}
+
+impl Workspace {
+    /// Loads every `.card` file under `paths`, plus the embedded standard library for any
+    /// std-abilities/ file not given on the command line.
+    pub fn load(paths: &[PathBuf]) -> Workspace {
+        let mut found = vec![];
+        let mut io_errors = vec![];
+        for p in paths {
+            collect(p, &mut found, &mut io_errors);
+        }
+        Self::from_sources(found, io_errors)
+    }
+
+    /// Builds a workspace from in-memory sources (path, bytes), adding the embedded library.
+    pub fn from_sources(sources: Vec<(String, Vec<u8>)>, io_errors: Vec<String>) -> Workspace {
+        let mut db = Database::default();
+        let mut user_files = vec![];
+        let mut unreadable = vec![];
+        let mut std_overridden = vec![];
+        for (path, bytes) in sources {
+            if let Some(rel) = std_relative(&path) {
+                std_overridden.push(rel);
+            }
+            match String::from_utf8(bytes) {
+                Ok(text) => user_files.push(SourceFile::new(&db, path, text)),
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                    let lossy_at = String::from_utf8_lossy(&e.as_bytes()[..at]).len();
+                    let diagnostic = Diagnostic::new(Code::E0001, Span::new(lossy_at, lossy_at + 1), format!("not valid UTF-8 at byte {at}"))
+                        .label("this byte is not text")
+                        .help(".card files are UTF-8 text");
+                    unreadable.push(Unreadable { path, text, diagnostic });
+                }
+            }
+        }
+        let mut all = user_files.clone();
+        for (path, text) in STD_FILES {
+            if !std_overridden.iter().any(|o| o == path) {
+                all.push(SourceFile::builder(path.to_string(), text.to_string()).text_durability(salsa::Durability::HIGH).new(&db));
+            }
+        }
+        Project::new(&db, all);
+        let _ = &mut db;
+        Workspace { db, user_files, unreadable, io_errors }
+    }
+}
+
+/// `std-abilities/fftcg/prelude.card` for any path ending in that, so a checked std file
+/// replaces its embedded copy.
+fn std_relative(path: &str) -> Option<String> {
+    let normal = path.replace('\\', "/");
+    let at = normal.rfind("std-abilities/")?;
+    Some(normal[at..].to_string())
+}
+
+fn collect(path: &Path, out: &mut Vec<(String, Vec<u8>)>, errors: &mut Vec<String>) {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) => {
+            errors.push(format!("cannot read `{}`: {}", path.display(), io_reason(&e)));
+            return;
+        }
+    };
+    if meta.is_dir() {
+        let entries = match std::fs::read_dir(path) {
+            Ok(entries) => entries,
+            Err(e) => {
+                errors.push(format!("cannot read directory `{}`: {}", path.display(), io_reason(&e)));
+                return;
+            }
+        };
+        let mut children: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        children.sort();
+        for child in children {
+            if child.is_dir() || child.extension().is_some_and(|x| x == "card") {
+                collect(&child, out, errors);
+            }
+        }
+    } else {
+        match std::fs::read(path) {
+            Ok(bytes) => out.push((path.display().to_string(), bytes)),
+            Err(e) => errors.push(format!("cannot read `{}`: {}", path.display(), io_reason(&e))),
+        }
+    }
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
