@@ -68,8 +68,9 @@ impl<'a> Checker<'a> {
         self.diags.push(diag);
     }
 
+    /// The source text of a span, without surrounding whitespace.
     fn text(&self, span: Span) -> &str {
-        self.src.get(span.range()).unwrap_or("")
+        self.src.get(span.range()).unwrap_or("").trim()
     }
 
     fn push_scope(&mut self) {
@@ -188,6 +189,9 @@ impl<'a> Checker<'a> {
                     "X" => "`X` is bound by an {x} cost or a `let X = ...`",
                     _ => "`choose 1 forward` binds `it`; `choose 2 forwards` binds `them`; `as NAME` gives a name",
                 });
+        }
+        if self.word_is_known(word) {
+            return Diagnostic::new(Code::E0100, span, format!("`{word}` is not a {what}")).label(format!("not a {what} of {}", self.vocab.game));
         }
         if let Some(other) = self.others.iter().find(|o| o.knows_word(word) || o.kind_plural(word).is_some()) {
             return Diagnostic::new(

@@ -1,13 +1,13 @@
 //! The command line: argument parsing and the subcommands.
 
-mod check;
+pub mod check;
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-pub use check::run_check;
+pub use check::{run_check, CheckReport};
 
 #[derive(Debug, Parser)]
 #[command(name = "cardscript", version, about = "Card-scripting language and rules engine for trading card games")]

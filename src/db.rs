@@ -93,13 +93,11 @@ pub fn parse_file(db: &dyn Db, file: SourceFile) -> ParsedSource {
 pub fn file_items<'db>(db: &'db dyn Db, file: SourceFile) -> Vec<ItemHandle<'db>> {
     let parsed = parse_file(db, file);
     let text = file.text(db);
-    let ends = parsed.items.iter().skip(1).map(|i| i.base as usize).chain(std::iter::once(text.len()));
     parsed
         .items
         .iter()
-        .zip(ends)
         .enumerate()
-        .map(|(i, (p, end))| ItemHandle::new(db, file, i as u32, p.base, p.item.clone(), text[p.base as usize..end].to_string()))
+        .map(|(i, p)| ItemHandle::new(db, file, i as u32, p.base, p.item.clone(), text[p.base as usize..p.end as usize].to_string()))
         .collect()
 }
 
@@ -239,12 +237,24 @@ fn game_span(db: &dyn Db, file: SourceFile) -> Span {
         .unwrap_or_default()
 }
 
-/// How many cards and keyword definitions of a file checked, with or without errors.
+/// How many cards and keyword definitions a file holds, including those that do not parse.
 pub fn item_counts(db: &dyn Db, file: SourceFile) -> (usize, usize) {
-    let items = file_items(db, file);
-    let cards = items.iter().filter(|i| matches!(i.item(db), Some(Item::Card(_)))).count();
-    let keywords = items.iter().filter(|i| matches!(i.item(db), Some(Item::Keyword(_)))).count();
-    (cards, keywords)
+    let mut counts = (0, 0);
+    for item in file_items(db, file) {
+        let head = match item.item(db) {
+            Some(Item::Card(_)) => "card",
+            Some(Item::Keyword(_)) => "keyword",
+            Some(_) => continue,
+            // An item that does not parse is counted by its first word.
+            None => item.text(db).lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with("//")).and_then(|l| l.split_whitespace().next()).unwrap_or(""),
+        };
+        match head {
+            "card" => counts.0 += 1,
+            "keyword" => counts.1 += 1,
+            _ => {}
+        }
+    }
+    counts
 }
 
 /// The checked IR of every item of a file that checked clean.

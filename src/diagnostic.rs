@@ -126,7 +126,7 @@ pub fn suggestions<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> 
     let limit = (name.chars().count() / 3).max(1);
     let mut scored: Vec<(usize, &str)> = known
         .into_iter()
-        .filter(|k| !k.is_empty())
+        .filter(|k| !k.is_empty() && *k != name)
         .map(|k| (edit_distance(&lower, &k.to_lowercase()), k))
         .filter(|(d, _)| *d <= limit)
         .collect();
@@ -135,19 +135,27 @@ pub fn suggestions<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> 
     scored.into_iter().take(3).map(|(_, k)| k).collect()
 }
 
-/// Levenshtein distance over chars.
+/// Edit distance over chars, counting a swap of two neighbours as one edit (optimal string alignment).
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -156,7 +164,8 @@ mod tests {
 
     #[test]
     fn suggests_close_names_first() {
-        assert_eq!(suggestions("brak", ["break", "dull", "bake"]), ["bake", "break"]);
+        assert_eq!(suggestions("brak", ["break", "dull", "bake"]), ["break"]);
+        assert_eq!(suggestions("feild", ["field", "fire"]), ["field"], "a swap of two letters is one edit");
         assert!(suggestions("zzzzzz", ["break"]).is_empty());
     }
 

@@ -40,6 +40,8 @@ pub struct AbilityIr {
     pub tags: Vec<Call>,
     pub trigger: Option<TriggerIr>,
     pub costs: Vec<CostIr>,
+    /// `only if COND`: when the ability may be used, triggers, or applies.
+    pub condition: Option<CondIr>,
     pub body: Vec<Effect>,
     pub span: Span,
 }
@@ -77,7 +79,7 @@ pub enum Effect {
     ForEach { var: String, set: Operand, body: Vec<Effect> },
     Modes { chooser: Operand, up_to: bool, count: i64, modes: Vec<Vec<Effect>> },
     Let { name: String, value: Operand },
-    Delayed { trigger: TriggerIr, body: Vec<Effect> },
+    Delayed { trigger: TriggerIr, duration: Option<Call>, body: Vec<Effect> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -99,6 +101,8 @@ pub enum Operand {
     Variant(EnumId, u32),
     List(Vec<Operand>),
     Player(String),
+    /// Every player, each doing the same thing (`each player selects ...`).
+    EachPlayer,
     Zone { owner: Option<Box<Operand>>, zone: String },
     Cards { quantity: Quantity, kind: KindId, filter: Vec<FilterIr> },
     Keyword { keyword: KeywordId, args: Vec<Operand> },
@@ -108,6 +112,8 @@ pub enum Operand {
     Arith { left: Box<Operand>, op: ArithOp, right: Box<Operand> },
     /// `+2/+0`
     Pair(Box<Operand>, Box<Operand>),
+    /// `{wind}{2}`
+    Symbols(Vec<String>),
     /// Abilities granted by an effect.
     Abilities(Vec<AbilityIr>),
     /// An enum type named as the thing chosen: `choose 1 element from elements`.

@@ -18,6 +18,8 @@ pub const MAX_ERRORS_PER_FILE: usize = 50;
 pub struct ParsedItem {
     /// File offset of the item's first byte; the item's spans are relative to it.
     pub base: u32,
+    /// File offset just past the item's last line.
+    pub end: u32,
     pub item: Option<Item>,
 }
 
@@ -32,16 +34,16 @@ pub struct ParsedSource {
 pub fn parse_source(text: &str) -> ParsedSource {
     let mut out = ParsedSource::default();
     for chunk in split::split_items(text) {
-        let base = chunk.span.start;
+        let (base, end) = (chunk.span.start, chunk.span.end);
         let chunk_text = &text[chunk.span.range()];
         let parsed = match chunk.problem {
             Some(problem) => Err(bracket_error(problem)),
             None => parser::parse_chunk(chunk_text).map_err(|d| d.shifted(base)),
         };
         match parsed {
-            Ok(item) => out.items.push(ParsedItem { base, item: Some(item) }),
+            Ok(item) => out.items.push(ParsedItem { base, end, item: Some(item) }),
             Err(d) => {
-                out.items.push(ParsedItem { base, item: None });
+                out.items.push(ParsedItem { base, end, item: None });
                 out.diagnostics.push(d);
             }
         }

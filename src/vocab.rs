@@ -38,6 +38,8 @@ pub enum Ty {
     Ability,
     /// `+X/+Y`: two signed numbers.
     Pair,
+    /// A cost written in symbols: `{wind}{wind}{2}`.
+    Cost,
     Enum(EnumId),
     Set(Box<Ty>),
     List(Box<Ty>),
@@ -148,7 +150,8 @@ pub struct PropertyDef {
 pub struct KeywordSig {
     pub name: String,
     pub params: Vec<(String, Ty)>,
-    pub applies_to: Option<KindId>,
+    /// The kinds of card that may have it; empty means any.
+    pub applies_to: Vec<KindId>,
     pub docs: Vec<String>,
 }
 
@@ -170,6 +173,22 @@ pub struct AbilityKindDef {
     pub name: String,
     pub class: AbilityClass,
     pub docs: Vec<String>,
+}
+
+/// The slot types of a template, in order (optional parts included).
+pub fn slots(parts: &[Part]) -> impl Iterator<Item = &Ty> {
+    let mut out = vec![];
+    fn walk<'a>(parts: &'a [Part], out: &mut Vec<&'a Ty>) {
+        for p in parts {
+            match p {
+                Part::Slot { ty, .. } => out.push(ty),
+                Part::Optional(inner) => walk(inner, out),
+                Part::Word(_) => {}
+            }
+        }
+    }
+    walk(parts, &mut out);
+    out.into_iter()
 }
 
 /// What a bare word names in a vocabulary.
@@ -303,6 +322,7 @@ impl Vocabulary {
             Ty::Keyword => "keyword".into(),
             Ty::Ability => "ability".into(),
             Ty::Pair => "pair".into(),
+            Ty::Cost => "cost".into(),
             Ty::Enum(e) => self.enums[e.index()].name.clone(),
             Ty::Set(t) => format!("set of {}", self.type_name(t)),
             Ty::List(t) => format!("list of {}", self.type_name(t)),

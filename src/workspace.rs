@@ -55,19 +55,24 @@ impl Workspace {
                     let at = e.utf8_error().valid_up_to();
                     let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
                     let lossy_at = String::from_utf8_lossy(&e.as_bytes()[..at]).len();
-                    let diagnostic = Diagnostic::new(Code::E0001, Span::new(lossy_at, lossy_at + 1), format!("not valid UTF-8 at byte {at}"))
+                    let diagnostic = Diagnostic::new(Code::E0001, Span::new(lossy_at, lossy_at + char::REPLACEMENT_CHARACTER.len_utf8()), format!("not valid UTF-8 at byte {at}"))
                         .label("this byte is not text")
                         .help(".card files are UTF-8 text");
                     unreadable.push(Unreadable { path, text, diagnostic });
                 }
             }
         }
-        let mut all = user_files.clone();
+        // The library comes first, so a user's declaration that repeats one is the one reported.
+        let mut all = vec![];
         for (path, text) in STD_FILES {
             if !std_overridden.iter().any(|o| o == path) {
                 all.push(SourceFile::builder(path.to_string(), text.to_string()).text_durability(salsa::Durability::HIGH).new(&db));
             }
         }
+        let (std_on_disk, others): (Vec<SourceFile>, Vec<SourceFile>) =
+            user_files.iter().partition(|f| std_relative(f.path(&db)).is_some());
+        all.extend(std_on_disk);
+        all.extend(others);
         Project::new(&db, all);
         let _ = &mut db;
         Workspace { db, user_files, unreadable, io_errors }

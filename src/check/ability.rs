@@ -24,6 +24,7 @@ impl Checker<'_> {
         let tags: Vec<_> = a.tags.iter().map(|t| self.phrase(&[TemplateKind::Tag], t)).collect();
         let trigger = self.ability_trigger(a, class);
         let costs = self.costs(a, class);
+        let condition = a.condition.as_ref().map(|c| self.condition(c));
         let body_kind = match (class, &a.trigger) {
             (AbilityClass::Static, None) => BodyKind::Static,
             _ => BodyKind::Effect,
@@ -39,6 +40,10 @@ impl Checker<'_> {
             tags: tags.into_iter().collect::<Option<_>>()?,
             trigger: trigger?,
             costs: costs?,
+            condition: match condition {
+                Some(c) => Some(c?),
+                None => None,
+            },
             body: body?,
             span: a.span,
         })
@@ -49,7 +54,7 @@ impl Checker<'_> {
         let kind_name = &a.kind.node;
         match (&a.trigger, class) {
             (None, AbilityClass::Triggered) => {
-                let diag = Diagnostic::new(Code::E0107, a.kind.span, format!("a `{kind_name}` ability needs a trigger"))
+                let diag = Diagnostic::new(Code::E0107, a.kind.span, format!("`{kind_name}` abilities need a trigger"))
                     .label("when does it trigger?")
                     .help(format!("write `{kind_name} when ... :`"));
                 self.error(diag);
@@ -59,7 +64,7 @@ impl Checker<'_> {
             (Some(t), AbilityClass::Triggered) => Some(Some(self.trigger(t)?)),
             (Some(t), AbilityClass::Static) if t.word.node == TriggerWord::InsteadOf => Some(Some(self.trigger(t)?)),
             (Some(t), _) => {
-                let diag = Diagnostic::new(Code::E0107, t.word.span, format!("a `{kind_name}` ability has no trigger"))
+                let diag = Diagnostic::new(Code::E0107, t.word.span, format!("`{kind_name}` abilities have no trigger"))
                     .label("not allowed here")
                     .help("triggers belong to triggered ability kinds; replacements (`instead of`) to always-on ones");
                 self.error(diag);
@@ -71,8 +76,16 @@ impl Checker<'_> {
     /// Resolves a trigger's event and binds the values the event provides.
     pub(super) fn trigger(&mut self, t: &Trigger) -> Option<TriggerIr> {
         let event = self.phrase(&[TemplateKind::Event], &t.phrase)?;
-        for (name, ty) in self.vocab.templates[event.template.index()].outputs.clone() {
+        let template = &self.vocab.templates[event.template.index()];
+        for (name, ty) in template.outputs.clone() {
             self.bind(&name, ty, t.phrase.span, false);
+        }
+        // "Whenever a Forward you control attacks, it gains ...": `it` is the card the event is about.
+        let first_cards_slot = crate::vocab::slots(&template.parts).position(|ty| *ty == Ty::Cards);
+        if let Some(i) = first_cards_slot {
+            if !matches!(event.args.get(i), Some(crate::ir::Operand::This | crate::ir::Operand::Absent) | None) && self.lookup("it").is_none() {
+                self.bind("it", Ty::Cards, t.phrase.span, false);
+            }
         }
         Some(TriggerIr { word: t.word.node, event })
     }
@@ -83,7 +96,7 @@ impl Checker<'_> {
         }
         if matches!(class, AbilityClass::Static | AbilityClass::Play) {
             let span = a.costs[0].span.to(a.costs[a.costs.len() - 1].span);
-            let diag = Diagnostic::new(Code::E0107, span, format!("a `{}` ability has no cost", a.kind.node)).label("not allowed here");
+            let diag = Diagnostic::new(Code::E0107, span, format!("`{}` abilities have no cost", a.kind.node)).label("not allowed here");
             self.error(diag);
             return None;
         }

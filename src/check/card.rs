@@ -60,14 +60,31 @@ impl Checker<'_> {
         let mut open_list: Option<PropId> = None;
         for attr in attrs {
             let atoms = &attr.atoms;
-            if let (Some(prop), [Atom { kind: AtomKind::Str(s), .. }]) = (open_list, atoms.as_slice()) {
+            let mut start = 0;
+            if let (Some(prop), Some(Atom { kind: AtomKind::Str(s), .. })) = (open_list, atoms.first()) {
+                // `category "DFF", "X"`: a string after a comma continues the list.
                 push_list_value(&mut out.properties, prop, Operand::Text(s.clone()));
+                start = 1;
+            }
+            let atoms = &atoms[start..];
+            if atoms.is_empty() {
                 continue;
             }
             open_list = None;
+            if let Some(kind) = atoms.first().and_then(|a| a.word()).filter(|w| self.vocab.ability_kind(w).is_some() && self.vocab.kind(w).is_none()) {
+                let diag = Diagnostic::new(Code::E0002, attr.span, format!("this `{kind}` ability has no `:`"))
+                    .label("an ability header ends with `:`")
+                    .help(format!("write `{}:` and put the effect after the colon", self.text(attr.span).trim_end()));
+                self.error(diag);
+                break; // the lines after it are probably its effect, not characteristics
+            }
             let mut i = 0;
             while i < atoms.len() {
+                let errors_before = self.diags.len();
                 let consumed = self.characteristic(&atoms[i..], &mut out, &mut open_list);
+                if self.diags.len() > errors_before {
+                    break; // one problem per line: the rest of the line is probably the same mistake
+                }
                 i += consumed.max(1);
             }
         }
@@ -77,7 +94,8 @@ impl Checker<'_> {
     /// Reads one characteristic at the start of `atoms`; returns how many atoms it used.
     fn characteristic(&mut self, atoms: &[Atom], out: &mut Characteristics, open_list: &mut Option<PropId>) -> usize {
         let atom = &atoms[0];
-        if let Some(Operand::Keyword { keyword, args }) = self.keyword_operand(atom) {
+        if let Some(Operand::Keyword { keyword, mut args }) = self.keyword_operand(atom) {
+            self.check_keyword_ability_args(atom, &mut args);
             out.keywords.push(KeywordUse { keyword, args, span: atom.span });
             return 1;
         }
@@ -87,7 +105,11 @@ impl Checker<'_> {
                 let expected: Vec<String> = sig.params.iter().map(|(n, t)| format!("{n}: {}", self.vocab.type_name(t))).collect();
                 let diag = Diagnostic::new(Code::E0104, atom.span, format!("wrong arguments for keyword `{}`", name.node))
                     .label(format!("{} given", args.len()))
-                    .help(format!("`{}` takes ({})", name.node, expected.join(", ")));
+                    .help(if expected.is_empty() {
+                        format!("`{}` takes no arguments: write `{}`", name.node, name.node)
+                    } else {
+                        format!("`{}` takes ({})", name.node, expected.join(", "))
+                    });
                 self.error(diag);
                 return 1;
             }
@@ -160,15 +182,29 @@ impl Checker<'_> {
         out.properties.push((prop, value));
     }
 
+    /// Checks the `ability { ... }` literals passed to a keyword (`BlueMagic([water], 1, ability { ... })`).
+    fn check_keyword_ability_args(&mut self, atom: &Atom, args: &mut [Operand]) {
+        let AtomKind::Call { args: arg_conds, .. } = &atom.kind else { return };
+        for (arg, cond) in args.iter_mut().zip(arg_conds) {
+            let crate::syntax::ast::Cond::Plain(arith) = cond else { continue };
+            if let (Operand::Abilities(slot), [Atom { kind: AtomKind::Abilities(list), .. }]) = (arg, arith.first.atoms.as_slice()) {
+                *slot = list.iter().filter_map(|a| self.ability(a)).collect();
+            }
+        }
+    }
+
     /// E0104: a keyword defined `for forward` used on a card that is no forward.
     fn check_keyword_targets(&mut self, chars: &Characteristics) {
         for k in &chars.keywords {
             let sig = &self.vocab.keywords[k.keyword.index()];
-            let Some(target) = sig.applies_to else { continue };
-            if chars.kinds.is_empty() || chars.kinds.iter().any(|&kind| self.vocab.kind_is(kind, target)) {
+            if sig.applies_to.is_empty() || chars.kinds.is_empty() {
                 continue;
             }
-            let target_name = &self.vocab.kinds[target.index()].name;
+            if chars.kinds.iter().any(|&kind| sig.applies_to.iter().any(|&t| self.vocab.kind_is(kind, t))) {
+                continue;
+            }
+            let names: Vec<&str> = sig.applies_to.iter().map(|t| self.vocab.kinds[t.index()].name.as_str()).collect();
+            let target_name = names.join(" or ");
             let diag = Diagnostic::new(Code::E0104, k.span, format!("`{}` is a keyword for {target_name} cards", sig.name))
                 .label(format!("this card is no {target_name}"));
             self.error(diag);

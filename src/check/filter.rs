@@ -10,6 +10,11 @@ use super::Checker;
 impl Checker<'_> {
     /// One condition inside a filter's parentheses, read about the candidate card.
     pub(super) fn filter_cond(&self, cond: &Cond) -> Option<FilterIr> {
+        if let Some(phrase) = joined_phrase(cond) {
+            if let Some(call) = self.try_phrase(&[TemplateKind::Filter], &phrase.atoms, phrase.span) {
+                return Some(FilterIr::Pred(call));
+            }
+        }
         match cond {
             Cond::Or(cs, _) => Some(FilterIr::Or(cs.iter().map(|c| self.filter_cond(c)).collect::<Option<_>>()?)),
             Cond::And(cs, _) => Some(FilterIr::And(cs.iter().map(|c| self.filter_cond(c)).collect::<Option<_>>()?)),
@@ -83,6 +88,12 @@ impl Checker<'_> {
 
     /// A condition of an `if`: a comparison of numbers, or a `predicate` of the vocabulary.
     pub(super) fn condition(&mut self, cond: &Cond) -> Option<CondIr> {
+        // A predicate whose words include `and`/`or` ("... 6 points of damage or more") is read whole first.
+        if let Some(phrase) = joined_phrase(cond) {
+            if self.try_phrase(&[TemplateKind::Predicate], &phrase.atoms, phrase.span).is_some() {
+                return self.phrase(&[TemplateKind::Predicate], &phrase).map(CondIr::Pred);
+            }
+        }
         match cond {
             Cond::Or(cs, _) => Some(CondIr::Or(cs.iter().map(|c| self.condition(c)).collect::<Vec<_>>().into_iter().collect::<Option<_>>()?)),
             Cond::And(cs, _) => Some(CondIr::And(cs.iter().map(|c| self.condition(c)).collect::<Vec<_>>().into_iter().collect::<Option<_>>()?)),
@@ -163,6 +174,29 @@ impl Checker<'_> {
 
 pub(super) fn article(noun: &str) -> &'static str {
     if noun.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// `a or b and c` as one phrase with `or`/`and` as words, when every part is a plain phrase.
+fn joined_phrase(cond: &Cond) -> Option<crate::syntax::ast::Phrase> {
+    use crate::syntax::ast::{Atom, AtomKind, Phrase};
+    let (parts, word) = match cond {
+        Cond::Or(parts, _) => (parts, "or"),
+        Cond::And(parts, _) => (parts, "and"),
+        _ => return None,
+    };
+    let mut atoms: Vec<Atom> = vec![];
+    for (i, part) in parts.iter().enumerate() {
+        let piece = match part {
+            Cond::Plain(a) if a.rest.is_empty() => a.first.clone(),
+            other => joined_phrase(other)?,
+        };
+        if i > 0 {
+            let gap = crate::span::Span { start: atoms.last().map_or(0, |a| a.span.end), end: piece.span.start };
+            atoms.push(Atom { kind: AtomKind::Word { text: word.to_string(), possessive: false }, span: gap });
+        }
+        atoms.extend(piece.atoms);
+    }
+    Some(Phrase { atoms, span: cond.span() })
 }
 
 fn single_word(arith: &Arith) -> Option<&str> {

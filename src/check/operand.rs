@@ -41,9 +41,12 @@ impl Checker<'_> {
             }
             Ty::Cards => self.card_operands(atoms, &mut out),
             Ty::Player => {
-                if let Some(w) = first.word() {
-                    if self.vocab.is_player(w) {
-                        out.push((1, Operand::Player(w.to_string())));
+                // `opponent`, and `opponent's` where the phrase goes on with what they own.
+                if let AtomKind::Word { text, .. } = &first.kind {
+                    if self.vocab.is_player(text) {
+                        out.push((1, Operand::Player(text.clone())));
+                    } else if first.word().is_none() && self.lookup(text).is_some_and(|b| b.ty == Ty::Player) {
+                        out.push((1, Operand::Binding(text.clone())));
                     }
                 }
             }
@@ -99,6 +102,13 @@ impl Checker<'_> {
                 } else {
                     for (n, op) in self.operands(elem, atoms, depth) {
                         out.push((n, Operand::List(vec![op])));
+                    }
+                }
+            }
+            Ty::Cost => {
+                if let AtomKind::Symbols(symbols) = &first.kind {
+                    if symbols.iter().all(|s| self.symbol_ok(&s.node)) {
+                        out.push((1, Operand::Symbols(symbols.iter().map(|s| s.node.clone()).collect())));
                     }
                 }
             }

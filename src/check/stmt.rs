@@ -92,13 +92,18 @@ impl Checker<'_> {
                 self.bind(&name.node, Ty::Number, name.span, true);
                 Some(Effect::Let { name: name.node.clone(), value })
             }
-            Stmt::Delayed { trigger, body: inner, span } => {
+            Stmt::Delayed { trigger, duration, body: inner, span } => {
                 self.effect_only(body, *span, "a delayed effect");
                 self.push_scope();
                 let trigger = self.trigger(trigger);
+                let duration = duration.as_ref().map(|d| self.phrase(&[TemplateKind::Duration], d));
                 let inner = self.stmts(inner, BodyKind::Effect);
                 self.pop_scope();
-                Some(Effect::Delayed { trigger: trigger?, body: inner? })
+                let duration = match duration {
+                    Some(d) => Some(d?),
+                    None => None,
+                };
+                Some(Effect::Delayed { trigger: trigger?, duration, body: inner? })
             }
         }
     }
@@ -137,7 +142,12 @@ impl Checker<'_> {
         if let Some(choose) = self.choose(p, body) {
             return choose;
         }
-        let call = self.phrase(body.phrase_kinds(), &p.phrase);
+        let call = if p.binding.is_some() {
+            // `... as NAME` wants a phrase that gives a value: try those first.
+            self.try_phrase_with_output(body.phrase_kinds(), &p.phrase).or_else(|| self.phrase(body.phrase_kinds(), &p.phrase))
+        } else {
+            self.phrase(body.phrase_kinds(), &p.phrase)
+        };
         let for_each = p.for_each.as_ref().map(|fe| {
             let op = self.full_operand(&Ty::Cards, &fe.atoms, 0);
             if op.is_none() && !self.report_unknown_words(&fe.atoms) {
@@ -180,10 +190,11 @@ impl Checker<'_> {
     /// `[player] choose|select QUANTITY WHAT [from SET] [as NAME]`; `None` when the phrase is no choice.
     fn choose(&mut self, p: &PhraseStmt, body: BodyKind) -> Option<Option<Effect>> {
         let atoms = &p.phrase.atoms;
-        let (chooser, verb_at) = match atoms.iter().map(Atom::word).take(2).collect::<Vec<_>>().as_slice() {
+        let (chooser, verb_at) = match atoms.iter().map(Atom::word).take(3).collect::<Vec<_>>().as_slice() {
             [Some("choose" | "select"), ..] => (Operand::Player("you".into()), 0),
-            [Some(who), Some("chooses" | "selects")] if self.vocab.is_player(who) => (Operand::Player(who.to_string()), 1),
-            [Some(who), Some("chooses" | "selects")] if self.lookup(who).is_some_and(|b| b.ty == Ty::Player) => {
+            [Some("each"), Some("player"), Some("chooses" | "selects")] => (Operand::EachPlayer, 2),
+            [Some(who), Some("chooses" | "selects"), ..] if self.vocab.is_player(who) => (Operand::Player(who.to_string()), 1),
+            [Some(who), Some("chooses" | "selects"), ..] if self.lookup(who).is_some_and(|b| b.ty == Ty::Player) => {
                 self.mark_used([*who]);
                 (Operand::Binding(who.to_string()), 1)
             }
@@ -200,7 +211,12 @@ impl Checker<'_> {
         };
         let what_atoms = &rest[q_len..];
         let what = self.choice_subject(what_atoms, p);
-        let Some((what, ty)) = what else { return Some(None) };
+        let Some((what, ty)) = what else {
+            // Bind the name anyway, so later statements do not also report it as unknown.
+            let name = p.binding.as_ref().map_or("it", |b| b.node.as_str()).to_string();
+            self.bind(&name, Ty::Cards, p.span, false);
+            return Some(None);
+        };
         self.mark_operand(&what);
         if let Quantity::Exactly(n) | Quantity::UpTo(n) = &quantity {
             self.mark_operand(n);

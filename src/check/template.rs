@@ -64,9 +64,27 @@ impl Checker<'_> {
 
     /// The first template of one of `kinds` that reads all of `atoms`.
     pub(super) fn try_phrase(&self, kinds: &[TemplateKind], atoms: &[Atom], span: crate::span::Span) -> Option<Call> {
+        self.first_match(kinds, atoms, span, false)
+    }
+
+    /// Like `phrase`, but only templates that give a value; reports nothing.
+    pub(super) fn try_phrase_with_output(&mut self, kinds: &[TemplateKind], phrase: &Phrase) -> Option<Call> {
+        let mut call = self.first_match(kinds, &phrase.atoms, phrase.span, true)?;
+        self.check_granted_abilities(&mut call, &phrase.atoms);
+        let mut used = vec![];
+        call.bindings_used(&mut used);
+        let used: Vec<String> = used.into_iter().map(str::to_string).collect();
+        self.mark_used(used.iter().map(String::as_str));
+        Some(call)
+    }
+
+    fn first_match(&self, kinds: &[TemplateKind], atoms: &[Atom], span: crate::span::Span, with_output: bool) -> Option<Call> {
         let words = phrase_words(atoms);
         for (i, t) in self.vocab.templates.iter().enumerate() {
             if !kinds.contains(&t.kind) || !t.required_words.iter().all(|w| words.contains(&w.as_str())) {
+                continue;
+            }
+            if with_output && t.outputs.is_empty() {
                 continue;
             }
             let full = self.match_parts(&t.parts, atoms, 0).into_iter().find(|(n, _)| *n == atoms.len());
@@ -110,6 +128,9 @@ impl Checker<'_> {
     }
 
     fn explain_mismatch(&mut self, kinds: &[TemplateKind], phrase: &Phrase) {
+        // The phrase is wrong, not its bindings: do not also warn that they are unused.
+        let words: Vec<String> = phrase.atoms.iter().filter_map(|a| a.word().map(str::to_string)).collect();
+        self.mark_used(words.iter().map(String::as_str));
         if self.report_unknown_words(&phrase.atoms) {
             return;
         }

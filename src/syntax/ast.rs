@@ -49,7 +49,8 @@ pub struct KeywordItem {
     pub docs: Vec<String>,
     pub name: Ident,
     pub params: Vec<Param>,
-    pub applies_to: Option<Ident>,
+    /// `for forward, backup`: the kinds of card that may have the keyword (empty: any).
+    pub applies_to: Vec<Ident>,
     pub attrs: Vec<Phrase>,
     pub abilities: Vec<Ability>,
     pub span: Span,
@@ -131,6 +132,8 @@ pub struct Ability {
     pub name: Option<Spanned<String>>,
     pub trigger: Option<Trigger>,
     pub costs: Vec<Phrase>,
+    /// `only if COND` in the header.
+    pub condition: Option<Cond>,
     pub body: Vec<Stmt>,
     pub span: Span,
 }
@@ -157,7 +160,7 @@ pub enum Stmt {
     May { player: Ident, body: Vec<Stmt>, if_done: Vec<Stmt>, if_not: Vec<Stmt>, span: Span },
     Modes { chooser: Ident, up_to: bool, count: Spanned<i64>, modes: Vec<Mode>, span: Span },
     Let { name: Ident, value: Arith, span: Span },
-    Delayed { trigger: Trigger, body: Vec<Stmt>, span: Span },
+    Delayed { trigger: Trigger, duration: Option<Phrase>, body: Vec<Stmt>, span: Span },
     Phrase(PhraseStmt),
 }
 

@@ -106,7 +106,7 @@ fn keyword(p: P) -> R<KeywordItem> {
     let mut it = p.into_inner();
     let docs = docs(it.next().unwrap());
     let name = ident(it.next().unwrap());
-    let mut kw = KeywordItem { docs, name, params: vec![], applies_to: None, attrs: vec![], abilities: vec![], span: s };
+    let mut kw = KeywordItem { docs, name, params: vec![], applies_to: vec![], attrs: vec![], abilities: vec![], span: s };
     for part in it {
         match part.as_rule() {
             Rule::params => {
@@ -116,7 +116,7 @@ fn keyword(p: P) -> R<KeywordItem> {
                     kw.params.push(Param { name, ty: type_expr(pi.next().unwrap()) });
                 }
             }
-            Rule::ident => kw.applies_to = Some(ident(part)),
+            Rule::ident => kw.applies_to.push(ident(part)),
             Rule::attr_line => kw.attrs.extend(attr_line(part)?),
             Rule::ability => kw.abilities.push(ability(part)?),
             r => unreachable!("keyword: {r:?}"),
@@ -177,7 +177,7 @@ fn ability(p: P) -> R<Ability> {
     let body_pair = it.next().unwrap();
     let mut hi = head.into_inner();
     let kind = ident(hi.next().unwrap());
-    let mut ab = Ability { docs, kind, tags: vec![], name: None, trigger: None, costs: vec![], body: vec![], span: s };
+    let mut ab = Ability { docs, kind, tags: vec![], name: None, trigger: None, costs: vec![], condition: None, body: vec![], span: s };
     for part in hi {
         match part.as_rule() {
             Rule::tags => {
@@ -190,6 +190,7 @@ fn ability(p: P) -> R<Ability> {
             Rule::string => ab.name = Some(string(part)),
             Rule::trigger => ab.trigger = Some(trigger(part)?),
             Rule::costs => ab.costs = part.into_inner().map(|c| atoms(c.into_inner().next().unwrap())).collect::<R<_>>()?,
+            Rule::only_if => ab.condition = Some(cond(part.into_inner().nth(1).unwrap())?),
             r => unreachable!("ability head: {r:?}"),
         }
     }
@@ -294,7 +295,13 @@ fn stmt(p: P) -> R<Stmt> {
             };
             let phrase = atoms(it.next().unwrap())?;
             let trigger = Trigger { word: Spanned::new(word, span(&w)), phrase };
-            Stmt::Delayed { trigger, body: stmts(it.next().unwrap())?, span: s }
+            let mut next = it.next().unwrap();
+            let mut duration = None;
+            if next.as_rule() == Rule::duration {
+                duration = Some(duration_phrase(next));
+                next = it.next().unwrap();
+            }
+            Stmt::Delayed { trigger, duration, body: stmts(next)?, span: s }
         }
         Rule::phrase_stmt => {
             let mut it = p.into_inner();
@@ -303,14 +310,7 @@ fn stmt(p: P) -> R<Stmt> {
             for part in it {
                 match part.as_rule() {
                     Rule::for_each => ps.for_each = Some(atoms(part.into_inner().next().unwrap())?),
-                    Rule::duration => {
-                        let ds = span(&part);
-                        let mut di = part.into_inner();
-                        let kw = di.next().unwrap();
-                        let mut atoms_list = vec![word_atom(kw)];
-                        atoms_list.extend(atoms(di.next().unwrap())?.atoms);
-                        ps.duration = Some(Phrase { atoms: atoms_list, span: ds });
-                    }
+                    Rule::duration => ps.duration = Some(duration_phrase(part)),
                     Rule::binding => ps.binding = Some(ident(part.into_inner().next().unwrap())),
                     r => unreachable!("phrase stmt: {r:?}"),
                 }
@@ -319,6 +319,15 @@ fn stmt(p: P) -> R<Stmt> {
         }
         r => unreachable!("stmt: {r:?}"),
     })
+}
+
+/// `until end of turn` as one phrase, its keyword included.
+fn duration_phrase(p: P) -> Phrase {
+    let ds = span(&p);
+    let mut di = p.into_inner();
+    let mut atoms_list = vec![word_atom(di.next().unwrap())];
+    atoms_list.extend(di.next().unwrap().into_inner().map(atom).filter_map(Result::ok));
+    Phrase { atoms: atoms_list, span: ds }
 }
 
 /// `select 1 of`, `select up to 2 of`, `opponent selects 1 of`.

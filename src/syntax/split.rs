@@ -35,6 +35,9 @@ pub fn split_items(text: &str) -> Vec<Chunk> {
     let mut docs_only = false;
     let mut problem: Option<ChunkProblem> = None;
     let mut line_start = 0;
+    // End of the last line that belongs to the current chunk (blank lines and comments between
+    // items belong to none).
+    let mut last_end = 0;
     while line_start < bytes.len() {
         let line_end = memchr_newline(bytes, line_start);
         let line = &text[line_start..line_end];
@@ -46,13 +49,16 @@ pub fn split_items(text: &str) -> Vec<Chunk> {
             let closed = start.is_some() && !docs_only;
             let continues = trimmed.starts_with('}') || trimmed.starts_with("else");
             if closed && !continues {
-                chunks.push(Chunk { span: Span::new(start.unwrap(), line_start), problem: problem.take() });
+                chunks.push(Chunk { span: Span::new(start.unwrap(), last_end), problem: problem.take() });
                 start = None;
             }
             if start.is_none() {
                 start = Some(line_start + indent);
             }
             docs_only = is_doc;
+        }
+        if !is_blank || !stack.is_empty() {
+            last_end = line_end;
         }
         if !is_doc {
             scan_line(bytes, line_start, line_end, &mut stack, &mut problem);
@@ -65,7 +71,8 @@ pub fn split_items(text: &str) -> Vec<Chunk> {
                 problem = Some(ChunkProblem::Unclosed(open));
             }
         }
-        chunks.push(Chunk { span: Span::new(s, bytes.len()), problem });
+        let end = if stack.is_empty() { last_end } else { bytes.len() };
+        chunks.push(Chunk { span: Span::new(s, end.max(s)), problem });
     }
     chunks
 }

@@ -17,7 +17,8 @@ pub struct DeclSource<'a> {
 /// A diagnostic about a declaration, with file-relative spans, tagged with its file.
 pub type OriginDiagnostic = (u32, Diagnostic);
 
-pub const BUILTIN_TYPES: [&str; 11] = ["number", "signed", "text", "bool", "card", "cards", "player", "zone", "keyword", "ability", "pair"];
+pub const BUILTIN_TYPES: [&str; 12] =
+    ["number", "signed", "text", "bool", "card", "cards", "player", "zone", "keyword", "ability", "pair", "cost"];
 
 pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnostic>) {
     let mut b = Builder { v: Vocabulary { game: game.to_string(), ..Default::default() }, diags: vec![] };
@@ -73,7 +74,7 @@ pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnos
                     continue;
                 }
                 let params = k.params.iter().filter_map(|p| Some((p.name.node.clone(), b.ty(d, &p.ty)?))).collect();
-                let applies_to = k.applies_to.as_ref().and_then(|a| b.kind_ref(d, a));
+                let applies_to = k.applies_to.iter().filter_map(|a| b.kind_ref(d, a)).collect();
                 let id = KeywordId(b.v.keywords.len() as u32);
                 b.add_name(&k.name.node, Name::Keyword(id));
                 b.v.keywords.push(KeywordSig { name: k.name.node.clone(), params, applies_to, docs: k.docs.clone() });
@@ -125,6 +126,7 @@ impl Builder {
             "keyword" => Ty::Keyword,
             "ability" => Ty::Ability,
             "pair" => Ty::Pair,
+            "cost" => Ty::Cost,
             other => match self.v.enum_named(other) {
                 Some(e) => Ty::Enum(e),
                 None => {
@@ -188,6 +190,15 @@ impl Builder {
             _ => {
                 let Some(tkind) = TemplateKind::parse(kind) else { return };
                 let Some(parts) = self.parts(d, &decl.parts) else { return };
+                // A duration opens with its keyword (`until end of turn`); after that no reserved word may follow.
+                let checked = if tkind == TemplateKind::Duration { &decl.parts[1..] } else { &decl.parts[..] };
+                if let Some(w) = first_reserved_word(checked) {
+                    let diag = Diagnostic::new(Code::E0105, w.span, format!("`{}` is a reserved word and cannot be part of a phrase", w.node))
+                        .label("no phrase can ever match this template")
+                        .help("reserved: as, until, while, during, if, else, may, let, mode, this, then, and `for each`");
+                    self.error(d, diag);
+                    return;
+                }
                 if !parts.iter().any(|p| matches!(p, Part::Word(_))) {
                     self.error(d, Diagnostic::new(Code::E0105, decl.span, "a phrase template needs at least one fixed word"));
                     return;
@@ -237,6 +248,32 @@ impl Builder {
             }
         }
     }
+}
+
+/// Words that end a phrase in the grammar, so a template holding one could never match.
+const RESERVED: [&str; 11] = ["as", "until", "while", "during", "if", "else", "may", "let", "mode", "then", "each"];
+
+fn first_reserved_word(parts: &[TemplatePart]) -> Option<&crate::syntax::ast::Ident> {
+    let mut prev_for = false;
+    for p in parts {
+        match p {
+            TemplatePart::Word(w) => {
+                let reserved = RESERVED.contains(&w.node.as_str()) && (w.node != "each" || prev_for);
+                if reserved {
+                    return Some(w);
+                }
+                prev_for = w.node == "for";
+            }
+            TemplatePart::Optional(inner) => {
+                if let Some(w) = first_reserved_word(inner) {
+                    return Some(w);
+                }
+                prev_for = false;
+            }
+            TemplatePart::Slot(_) => prev_for = false,
+        }
+    }
+    None
 }
 
 fn collect_words(parts: &[Part], into: &mut std::collections::BTreeSet<String>) {

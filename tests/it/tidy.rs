@@ -1,0 +1,133 @@
+//! Tidy checks: the architecture's invariants (ARCHITECTURE.md), enforced.
+
+use std::path::{Path, PathBuf};
+
+use crate::support::repo;
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = vec![];
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(rust_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn rel(p: &Path) -> String {
+    p.strip_prefix(repo()).unwrap().to_string_lossy().replace('\\', "/")
+}
+
+#[test]
+fn every_source_file_starts_with_a_one_line_module_doc() {
+    let mut missing = vec![];
+    for dir in ["src", "tests/it", "benches"] {
+        for f in rust_files(&repo().join(dir)) {
+            let text = std::fs::read_to_string(&f).unwrap();
+            if !text.starts_with("//! ") {
+                missing.push(rel(&f));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "files without a `//!` first line: {missing:?}");
+}
+
+#[test]
+fn source_files_stay_small() {
+    let big: Vec<String> = rust_files(&repo().join("src"))
+        .into_iter()
+        .filter_map(|f| {
+            let n = std::fs::read_to_string(&f).unwrap().lines().count();
+            (n > 700).then(|| format!("{} ({n} lines)", rel(&f)))
+        })
+        .collect();
+    assert!(big.is_empty(), "split these by concept: {big:?}");
+}
+
+/// Each stage knows only the stages before it: source → syntax → vocab → check → IR; the
+/// database, workspace and CLI sit on top.
+#[test]
+fn modules_depend_only_on_earlier_stages() {
+    let rules: &[(&str, &[&str])] = &[
+        ("src/span.rs", &[]),
+        ("src/diagnostic", &["span", "diagnostic"]),
+        ("src/syntax", &["span", "diagnostic", "syntax"]),
+        ("src/vocab", &["span", "diagnostic", "syntax", "vocab"]),
+        ("src/ir.rs", &["span", "syntax", "vocab"]),
+        ("src/check", &["span", "diagnostic", "syntax", "vocab", "ir", "check"]),
+        ("src/db.rs", &["span", "diagnostic", "syntax", "vocab", "ir", "check"]),
+        ("src/workspace.rs", &["span", "diagnostic", "db"]),
+    ];
+    let mut violations = vec![];
+    for f in rust_files(&repo().join("src")) {
+        let path = rel(&f);
+        let Some((_, allowed)) = rules.iter().find(|(prefix, _)| path.starts_with(prefix)) else { continue };
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let mut rest = line;
+            while let Some(at) = rest.find("crate::") {
+                let module: String = rest[at + 7..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if !allowed.contains(&module.as_str()) {
+                    violations.push(format!("{path}:{}: uses crate::{module}", i + 1));
+                }
+                rest = &rest[at + 7..];
+            }
+        }
+    }
+    assert!(violations.is_empty(), "{violations:#?}");
+}
+
+/// Keywords are definitions in std-abilities/; the Rust side offers generic hooks only.
+#[test]
+fn no_rust_code_names_a_keyword() {
+    let mut names = vec![];
+    for game in std::fs::read_dir(repo().join("std-abilities")).unwrap().flatten() {
+        for f in std::fs::read_dir(game.path()).unwrap().flatten() {
+            let text = std::fs::read_to_string(f.path()).unwrap();
+            for line in text.lines() {
+                if let Some(rest) = line.strip_prefix("keyword ") {
+                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+                    names.push(name);
+                }
+            }
+        }
+    }
+    assert!(names.len() >= 6, "the std library defines keywords: {names:?}");
+    let mut found = vec![];
+    for f in rust_files(&repo().join("src")) {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for name in &names {
+            if text.contains(&format!("\"{name}\"")) {
+                found.push(format!("{} names `{name}`", rel(&f)));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// Every keyword of the standard library documents its rule number and reminder text.
+#[test]
+fn every_keyword_cites_its_rule() {
+    let mut undocumented = vec![];
+    for game in std::fs::read_dir(repo().join("std-abilities")).unwrap().flatten() {
+        for f in std::fs::read_dir(game.path()).unwrap().flatten() {
+            let text = std::fs::read_to_string(f.path()).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                if !line.starts_with("keyword ") {
+                    continue;
+                }
+                let docs: Vec<&str> = lines[..i].iter().rev().take_while(|l| l.starts_with("///")).copied().collect();
+                let cites = docs.iter().any(|d| ["FF ", "SE14 ", "Trails ", "UFS "].iter().any(|g| d.contains(g)));
+                if !cites {
+                    undocumented.push(format!("{}: {line}", rel(&f.path())));
+                }
+            }
+        }
+    }
+    assert!(undocumented.is_empty(), "keywords without a rule citation: {undocumented:#?}");
+}
