@@ -28,6 +28,14 @@ impl Checker<'_> {
         match ty {
             Ty::Number => self.number_operands(atoms, depth, &mut out),
             Ty::Signed => {
+                // `(+3)`: a signed number in parentheses, as UFS prints control checks.
+                if let AtomKind::Group(arith) = &first.kind {
+                    if let ([inner], true) = (arith.first.atoms.as_slice(), arith.rest.is_empty()) {
+                        if matches!(inner.kind, AtomKind::Signed { .. }) {
+                            out.extend(self.operands(ty, std::slice::from_ref(inner), depth).into_iter().map(|(_, op)| (1, op)));
+                        }
+                    }
+                }
                 if let AtomKind::Signed { negative, value } = &first.kind {
                     if let Some(v) = self.full_operand(&Ty::Number, std::slice::from_ref(value.as_ref()), depth) {
                         out.push((1, Operand::Signed { negative: *negative, value: Box::new(v) }));
@@ -43,7 +51,9 @@ impl Checker<'_> {
             Ty::Player => {
                 // `opponent`, and `opponent's` where the phrase goes on with what they own.
                 if let AtomKind::Word { text, .. } = &first.kind {
-                    if self.vocab.is_player(text) {
+                    if text == "your" && atoms.len() > 1 {
+                        out.push((1, Operand::Player("you".into())));
+                    } else if self.vocab.is_player(text) {
                         out.push((1, Operand::Player(text.clone())));
                     } else if first.word().is_none() && self.lookup(text).is_some_and(|b| b.ty == Ty::Player) {
                         out.push((1, Operand::Binding(text.clone())));
@@ -52,7 +62,7 @@ impl Checker<'_> {
             }
             Ty::Zone => self.zone_operands(atoms, &mut out),
             Ty::Keyword => {
-                if let Some(k) = self.keyword_operand(first) {
+                if let Some(k) = self.keyword_operand(first).or_else(|| self.keyword_by_name(first)) {
                     out.push((1, k));
                 }
             }
@@ -61,10 +71,17 @@ impl Checker<'_> {
                     out.push((1, k));
                 }
                 if let AtomKind::List(items) = &first.kind {
+                    // `[Haste, FirstStrike, ability { ... }]`
                     let keywords: Option<Vec<Operand>> = items
                         .iter()
                         .map(|c| match c {
-                            Cond::Plain(a) if a.rest.is_empty() && a.first.atoms.len() == 1 => self.keyword_operand(&a.first.atoms[0]),
+                            Cond::Plain(a) if a.rest.is_empty() && a.first.atoms.len() == 1 => {
+                                let atom = &a.first.atoms[0];
+                                match atom.kind {
+                                    AtomKind::Abilities(_) => Some(Operand::Abilities(vec![])),
+                                    _ => self.keyword_operand(atom),
+                                }
+                            }
                             _ => None,
                         })
                         .collect();
@@ -273,6 +290,13 @@ impl Checker<'_> {
         let args: Option<Vec<Operand>> =
             sig.params.iter().zip(args).map(|((_, ty), arg)| self.cond_as_operand(ty, arg, 0)).collect();
         Some(Operand::Keyword { keyword: id, args: args? })
+    }
+
+    /// A keyword named without its arguments (`Powerful` for any Powerful rating), as filters and
+    /// conditions name it.
+    fn keyword_by_name(&self, atom: &Atom) -> Option<Operand> {
+        let keyword = self.vocab.keyword(atom.word()?)?;
+        Some(Operand::Keyword { keyword, args: vec![] })
     }
 
     /// Value phrases of the vocabulary whose result has type `ty`: `owner of it`.

@@ -50,7 +50,8 @@ impl Checker<'_> {
             Stmt::May { player, body: inner, if_done, if_not, span } => {
                 let who = self.player_word(player);
                 self.effect_only(body, *span, "`may`");
-                let inner = self.block(inner, body);
+                // The optional part binds into the current scope, so `if you do` can use its names.
+                let inner = self.stmts(inner, body);
                 let if_done = self.block(if_done, body);
                 let if_not = self.block(if_not, body);
                 Some(Effect::May { player: who?, body: inner?, if_done: if_done?, if_not: if_not? })
@@ -142,6 +143,17 @@ impl Checker<'_> {
         if let Some(choose) = self.choose(p, body) {
             return choose;
         }
+        // A duration without a keyword at the end of the phrase: `it gets +2/+0 this combat`.
+        if p.duration.is_none() && self.try_phrase(body.phrase_kinds(), &p.phrase.atoms, p.phrase.span).is_none() {
+            if let Some(split) = self.trailing_duration(body, &p.phrase) {
+                let (head, tail) = p.phrase.atoms.split_at(split);
+                let span = |atoms: &[Atom]| atoms[0].span.to(atoms[atoms.len() - 1].span);
+                let mut with_duration = p.clone();
+                with_duration.phrase = crate::syntax::ast::Phrase { atoms: head.to_vec(), span: span(head) };
+                with_duration.duration = Some(crate::syntax::ast::Phrase { atoms: tail.to_vec(), span: span(tail) });
+                return self.phrase_stmt(&with_duration, body);
+            }
+        }
         let call = if p.binding.is_some() {
             // `... as NAME` wants a phrase that gives a value: try those first.
             self.try_phrase_with_output(body.phrase_kinds(), &p.phrase).or_else(|| self.phrase(body.phrase_kinds(), &p.phrase))
@@ -184,6 +196,15 @@ impl Checker<'_> {
                 None => None,
             },
             binding: p.binding.as_ref().map(|b| b.node.clone()),
+        })
+    }
+
+    /// Where a phrase splits into an action or rule and a duration template, if it does.
+    fn trailing_duration(&self, body: BodyKind, phrase: &crate::syntax::ast::Phrase) -> Option<usize> {
+        let atoms = &phrase.atoms;
+        (1..atoms.len()).find(|&i| {
+            self.try_phrase(&[TemplateKind::Duration], &atoms[i..], phrase.span).is_some()
+                && self.try_phrase(body.phrase_kinds(), &atoms[..i], phrase.span).is_some()
         })
     }
 

@@ -109,21 +109,19 @@ impl Checker<'_> {
         None
     }
 
-    /// Checks `ability { ... }` literals of a matched phrase and puts their IR in place.
+    /// Checks `ability { ... }` literals of a matched phrase (also inside lists) and puts their IR
+    /// in place of the placeholders the matcher left, in source order.
     fn check_granted_abilities(&mut self, call: &mut Call, atoms: &[Atom]) {
-        let literals: Vec<&Vec<crate::syntax::ast::Ability>> = atoms
-            .iter()
-            .filter_map(|a| match &a.kind {
-                AtomKind::Abilities(list) => Some(list),
-                _ => None,
-            })
-            .collect();
+        let mut literals = vec![];
+        collect_ability_literals(atoms, &mut literals);
         let mut literals = literals.into_iter();
+        let mut placeholders = vec![];
         for arg in &mut call.args {
-            if let Operand::Abilities(slot) = arg {
-                let Some(list) = literals.next() else { break };
-                *slot = list.iter().filter_map(|a| self.ability(a)).collect();
-            }
+            collect_placeholders(arg, &mut placeholders);
+        }
+        for slot in placeholders {
+            let Some(list) = literals.next() else { break };
+            *slot = list.iter().filter_map(|a| self.ability(a)).collect();
         }
     }
 
@@ -191,6 +189,30 @@ impl Checker<'_> {
             .collect();
         scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         scored.into_iter().take(3).map(|(_, id)| id).collect()
+    }
+}
+
+fn collect_ability_literals<'a>(atoms: &'a [Atom], out: &mut Vec<&'a Vec<crate::syntax::ast::Ability>>) {
+    for a in atoms {
+        match &a.kind {
+            AtomKind::Abilities(list) => out.push(list),
+            AtomKind::List(items) => {
+                for item in items {
+                    if let crate::syntax::ast::Cond::Plain(arith) = item {
+                        collect_ability_literals(&arith.first.atoms, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn collect_placeholders<'a>(op: &'a mut Operand, out: &mut Vec<&'a mut Vec<crate::ir::AbilityIr>>) {
+    match op {
+        Operand::Abilities(slot) => out.push(slot),
+        Operand::List(items) => items.iter_mut().for_each(|i| collect_placeholders(i, out)),
+        _ => {}
     }
 }
 

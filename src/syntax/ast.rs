@@ -144,6 +144,8 @@ pub enum TriggerWord {
     Whenever,
     At,
     After,
+    /// UFS response conditions such as "Before your attack resolves".
+    Before,
     InsteadOf,
 }
 

@@ -183,7 +183,7 @@ fn ability(p: P) -> R<Ability> {
             Rule::tags => {
                 for tag in part.into_inner() {
                     let ts = span(&tag);
-                    let atoms = tag.into_inner().map(word_atom).collect();
+                    let atoms = tag.into_inner().map(atom).collect::<R<_>>()?;
                     ab.tags.push(Phrase { atoms, span: ts });
                 }
             }
@@ -206,6 +206,7 @@ fn trigger(p: P) -> R<Trigger> {
         "whenever" => TriggerWord::Whenever,
         "at" => TriggerWord::At,
         "after" => TriggerWord::After,
+        "before" => TriggerWord::Before,
         _ => TriggerWord::InsteadOf,
     };
     Ok(Trigger { word: Spanned::new(word, span(&w)), phrase: atoms(it.next().unwrap())? })
@@ -290,6 +291,7 @@ fn stmt(p: P) -> R<Stmt> {
                 "when" => TriggerWord::When,
                 "whenever" => TriggerWord::Whenever,
                 "after" => TriggerWord::After,
+                "before" => TriggerWord::Before,
                 "at" => TriggerWord::At,
                 _ => TriggerWord::InsteadOf,
             };

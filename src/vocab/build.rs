@@ -199,7 +199,10 @@ impl Builder {
                     self.error(d, diag);
                     return;
                 }
-                if !parts.iter().any(|p| matches!(p, Part::Word(_))) {
+                // A template needs a fixed word, unless it is one slot of a literal form that reads
+                // on its own: a control check `(+3)` is a cost that is just a signed number.
+                let literal_slot = matches!(parts.as_slice(), [Part::Slot { ty: Ty::Signed | Ty::Pair | Ty::Cost, .. }]);
+                if !literal_slot && !parts.iter().any(|p| matches!(p, Part::Word(_))) {
                     self.error(d, Diagnostic::new(Code::E0105, decl.span, "a phrase template needs at least one fixed word"));
                     return;
                 }
