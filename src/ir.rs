@@ -116,6 +116,8 @@ pub enum Operand {
     Symbols(Vec<String>),
     /// Abilities granted by an effect.
     Abilities(Vec<AbilityIr>),
+    /// Values of a property chosen from a list: `choose 2 organizations from ...`.
+    PropertyChoice { property: PropId, from: Box<Operand> },
     /// An enum type named as the thing chosen: `choose 1 element from elements`.
     EnumChoice { enum_id: EnumId, from: Option<Box<Operand>> },
 }
@@ -160,6 +162,7 @@ impl Operand {
                 right.bindings_used(out);
             }
             Operand::EnumChoice { from: Some(f), .. } => f.bindings_used(out),
+            Operand::PropertyChoice { from, .. } => from.bindings_used(out),
             Operand::Pair(a, b) => {
                 a.bindings_used(out);
                 b.bindings_used(out);

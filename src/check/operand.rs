@@ -131,10 +131,23 @@ impl Checker<'_> {
             }
             Ty::Bool => {}
         }
+        self.property_of(ty, atoms, depth, &mut out);
         if depth < MAX_VALUE_DEPTH {
             self.value_phrases(ty, atoms, depth + 1, &mut out);
         }
         out
+    }
+
+    /// `power of it`, `organizations of unit(you control)`: a property of cards, singular or plural.
+    fn property_of(&self, ty: &Ty, atoms: &[Atom], depth: u8, out: &mut Vec<(usize, Operand)>) {
+        let Some(word) = atoms[0].word() else { return };
+        let Some(property) = self.vocab.property(word).or_else(|| self.vocab.property(word.strip_suffix('s')?)) else { return };
+        if atoms.get(1).and_then(Atom::word) != Some("of") || !compatible(&self.vocab.properties[property.index()].ty, ty) {
+            return;
+        }
+        for (n, op) in self.operands(&Ty::Cards, &atoms[2..], depth) {
+            out.push((n + 2, Operand::Property { property, of: Box::new(op) }));
+        }
     }
 
     /// The one reading of all of `atoms` as a `ty`, if there is one.
@@ -182,15 +195,6 @@ impl Checker<'_> {
         if word == "count" {
             for (n, op) in self.operands(&Ty::Cards, &atoms[1..], depth) {
                 out.push((n + 1, Operand::Count(Box::new(op))));
-            }
-        }
-        // `power of it`: a numeric property of one card.
-        if let Some(prop) = self.vocab.property(word) {
-            let numeric = matches!(self.vocab.properties[prop.index()].ty, Ty::Number);
-            if numeric && atoms.get(1).and_then(Atom::word) == Some("of") {
-                for (n, op) in self.operands(&Ty::Cards, &atoms[2..], depth) {
-                    out.push((n + 2, Operand::Property { property: prop, of: Box::new(op) }));
-                }
             }
         }
     }

@@ -302,6 +302,22 @@ impl Checker<'_> {
             };
             return Some((Operand::EnumChoice { enum_id, from }, Ty::Enum(enum_id)));
         }
+        // `choose 2 organizations from organizations of unit(you control)`: values of a property.
+        if let Some(property) = atoms.first().and_then(Atom::word).and_then(|w| self.vocab.property(w).or_else(|| self.vocab.property(w.strip_suffix('s')?))) {
+            let elem = self.vocab.properties[property.index()].ty.element().clone();
+            let from = match (atoms.get(1).and_then(Atom::word), atoms.len()) {
+                (Some("from"), n) if n > 2 => self.full_operand(&Ty::List(Box::new(elem.clone())), &atoms[2..], 0),
+                _ => None,
+            };
+            let Some(from) = from else {
+                let name = &self.vocab.properties[property.index()].name;
+                let diag = Diagnostic::new(Code::E0106, span, format!("choosing {name} values needs `from` and the values to choose among"))
+                    .label(format!("e.g. `choose 1 {name} from {name} of card(you control)`"));
+                self.error(diag);
+                return None;
+            };
+            return Some((Operand::PropertyChoice { property, from: Box::new(from) }, Ty::List(Box::new(elem))));
+        }
         if self.report_unknown_words(atoms) || self.report_bad_filters(atoms) {
             return None;
         }
