@@ -98,6 +98,20 @@ impl<'a> Checker<'a> {
         self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|b| b.name == name)
     }
 
+    /// Marks every binding an operand reads as used.
+    fn mark_operand(&mut self, op: &crate::ir::Operand) {
+        let mut used = vec![];
+        op.bindings_used(&mut used);
+        self.mark_used(used);
+    }
+
+    /// Marks every binding a call's arguments read as used.
+    fn mark_call(&mut self, call: &crate::ir::Call) {
+        let mut used = vec![];
+        call.bindings_used(&mut used);
+        self.mark_used(used);
+    }
+
     /// Marks every binding read by the given names as used.
     fn mark_used<'n>(&mut self, names: impl IntoIterator<Item = &'n str>) {
         for name in names {

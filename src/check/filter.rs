@@ -122,10 +122,7 @@ impl Checker<'_> {
     /// An expression of type `ty`; reports unknown words or the type mismatch.
     pub(super) fn typed_arith(&mut self, ty: &Ty, arith: &Arith) -> Option<Operand> {
         if let Some(op) = self.arith_operand(ty, arith, 0) {
-            let mut used = vec![];
-            op.bindings_used(&mut used);
-            let used: Vec<String> = used.into_iter().map(str::to_string).collect();
-            self.mark_used(used.iter().map(String::as_str));
+            self.mark_operand(&op);
             return Some(op);
         }
         let mut reported = self.report_unknown_in_arith(arith);

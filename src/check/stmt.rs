@@ -132,13 +132,6 @@ impl Checker<'_> {
         None
     }
 
-    pub(super) fn mark_operand(&mut self, op: &Operand) {
-        let mut used = vec![];
-        op.bindings_used(&mut used);
-        let used: Vec<String> = used.into_iter().map(str::to_string).collect();
-        self.mark_used(used.iter().map(String::as_str));
-    }
-
     fn phrase_stmt(&mut self, p: &PhraseStmt, body: BodyKind) -> Option<Effect> {
         if let Some(choose) = self.choose(p, body) {
             return choose;

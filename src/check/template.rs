@@ -71,10 +71,7 @@ impl Checker<'_> {
     pub(super) fn try_phrase_with_output(&mut self, kinds: &[TemplateKind], phrase: &Phrase) -> Option<Call> {
         let mut call = self.first_match(kinds, &phrase.atoms, phrase.span, true)?;
         self.check_granted_abilities(&mut call, &phrase.atoms);
-        let mut used = vec![];
-        call.bindings_used(&mut used);
-        let used: Vec<String> = used.into_iter().map(str::to_string).collect();
-        self.mark_used(used.iter().map(String::as_str));
+        self.mark_call(&call);
         Some(call)
     }
 
@@ -98,15 +95,30 @@ impl Checker<'_> {
     /// Resolves a phrase to a template of one of `kinds`, or reports why it cannot.
     pub(super) fn phrase(&mut self, kinds: &[TemplateKind], phrase: &Phrase) -> Option<Call> {
         if let Some(mut call) = self.try_phrase(kinds, &phrase.atoms, phrase.span) {
+            self.warn_if_ambiguous(kinds, phrase, call.template);
             self.check_granted_abilities(&mut call, &phrase.atoms);
-            let mut used = vec![];
-            call.bindings_used(&mut used);
-            let used: Vec<String> = used.into_iter().map(str::to_string).collect();
-            self.mark_used(used.iter().map(String::as_str));
+            self.mark_call(&call);
             return Some(call);
         }
         self.explain_mismatch(kinds, phrase);
         None
+    }
+
+    /// W0002: a second, different template also reads the whole phrase; the first declared wins.
+    fn warn_if_ambiguous(&mut self, kinds: &[TemplateKind], phrase: &Phrase, chosen: TemplateId) {
+        let words = phrase_words(&phrase.atoms);
+        let other = self.vocab.templates.iter().enumerate().skip(chosen.index() + 1).find(|(_, t)| {
+            kinds.contains(&t.kind)
+                && t.required_words.iter().all(|w| words.contains(&w.as_str()))
+                && self.match_parts(&t.parts, &phrase.atoms, 0).iter().any(|(n, _)| *n == phrase.atoms.len())
+        });
+        if let Some((i, _)) = other {
+            let text = self.text(phrase.span).to_string();
+            let diag = Diagnostic::new(Code::W0002, phrase.span, format!("`{text}` reads two ways"))
+                .label(format!("read as `{}`", self.vocab.signature(chosen)))
+                .help(format!("it also reads as `{}`; reword the phrase or the declarations so only one applies", self.vocab.signature(TemplateId(i as u32))));
+            self.error(diag);
+        }
     }
 
     /// Checks `ability { ... }` literals of a matched phrase (also inside lists) and puts their IR

@@ -21,7 +21,7 @@ pub const BUILTIN_TYPES: [&str; 12] =
     ["number", "signed", "text", "bool", "card", "cards", "player", "zone", "keyword", "ability", "pair", "cost"];
 
 pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnostic>) {
-    let mut b = Builder { v: Vocabulary { game: game.to_string(), ..Default::default() }, diags: vec![] };
+    let mut b = Builder { v: Vocabulary { game: game.to_string(), ..Default::default() }, diags: vec![], seen: HashMap::new() };
     // Pass 1: names that types refer to.
     for d in decls {
         match d.item {
@@ -90,6 +90,8 @@ pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnos
 struct Builder {
     v: Vocabulary,
     diags: Vec<OriginDiagnostic>,
+    /// Every name-like declaration (zone, player, symbol, ability kind) and template seen, to report repeats.
+    seen: HashMap<String, ()>,
 }
 
 impl Builder {
@@ -154,10 +156,19 @@ impl Builder {
         }).collect();
         let simple = words.len() == decl.parts.len();
         let kind = decl.kind.node.as_str();
+        // The same declaration twice (in one file or two) is a mistake: the second can never be used.
+        let key = format!("{kind} {}", template_key(&decl.parts));
+        if self.seen.insert(key, ()).is_some() {
+            let diag = Diagnostic::new(Code::E0105, decl_span(decl), format!("this {kind} is declared twice"))
+                .label("already declared")
+                .help("remove one of the two declarations");
+            self.error(d, diag);
+            return;
+        }
         match kind {
             "zone" | "player" | "symbol" => {
                 if !simple {
-                    self.error(d, Diagnostic::new(Code::E0105, decl.span, format!("a `{kind}` declaration is a name and plain words")));
+                    self.error(d, Diagnostic::new(Code::E0105, decl_span(decl), format!("a `{kind}` declaration is a name and plain words")));
                     return;
                 }
                 let name = words[0].trim_matches(|c| c == '{' || c == '}').to_string();
@@ -184,7 +195,7 @@ impl Builder {
                         self.add_name(words[0], Name::AbilityKind(id));
                         self.v.ability_kinds.push(AbilityKindDef { name: words[0].to_string(), class, docs: decl.docs.clone() });
                     }
-                    _ => self.error(d, Diagnostic::new(Code::E0105, decl.span, "expected `ability NAME static|triggered|activated|play`")),
+                    _ => self.error(d, Diagnostic::new(Code::E0105, decl_span(decl), "expected `ability NAME static|triggered|activated|play`")),
                 }
             }
             _ => {
@@ -203,7 +214,7 @@ impl Builder {
                 // on its own: a control check `(+3)` is a cost that is just a signed number.
                 let literal_slot = matches!(parts.as_slice(), [Part::Slot { ty: Ty::Signed | Ty::Pair | Ty::Cost, .. }]);
                 if !literal_slot && !parts.iter().any(|p| matches!(p, Part::Word(_))) {
-                    self.error(d, Diagnostic::new(Code::E0105, decl.span, "a phrase template needs at least one fixed word"));
+                    self.error(d, Diagnostic::new(Code::E0105, decl_span(decl), "a phrase template needs at least one fixed word"));
                     return;
                 }
                 let outputs = decl.outputs.iter().filter_map(|s| Some((s.name.node.clone(), self.ty(d, &s.ty)?))).collect();
@@ -251,6 +262,24 @@ impl Builder {
             }
         }
     }
+}
+
+/// A declaration without its doc comment: from its kind word to its end.
+fn decl_span(decl: &crate::syntax::ast::VocabDecl) -> crate::span::Span {
+    crate::span::Span { start: decl.kind.span.start, end: decl.span.end }
+}
+
+/// A declaration's parts as text, slot names left out: `deal (number) damage to (cards)`.
+fn template_key(parts: &[TemplatePart]) -> String {
+    parts
+        .iter()
+        .map(|p| match p {
+            TemplatePart::Word(w) => w.node.clone(),
+            TemplatePart::Slot(s) => format!("({:?} {})", s.ty.collection, s.ty.name.node),
+            TemplatePart::Optional(inner) => format!("[{}]", template_key(inner)),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Words that end a phrase in the grammar, so a template holding one could never match.

@@ -1,7 +1,7 @@
 //! The repository's own scripts: `cardscript check cards std-abilities` is clean, and the card
 //! files follow the layout rules.
 
-use crate::support::{cardscript, repo, stdout};
+use crate::support::{cardscript, files_with_extension, repo, stdout};
 
 #[test]
 fn cards_and_std_abilities_check_clean() {
@@ -17,7 +17,7 @@ fn cards_and_std_abilities_check_clean() {
 fn card_files_hold_one_documented_card_named_after_it() {
     let mut problems = vec![];
     for game_dir in std::fs::read_dir(repo().join("cards")).unwrap().flatten() {
-        for entry in walk(&game_dir.path()) {
+        for entry in files_with_extension(&game_dir.path(), "card") {
             let text = std::fs::read_to_string(&entry).unwrap();
             let name = entry.file_name().unwrap().to_string_lossy().to_string();
             let cards = text.lines().filter(|l| l.starts_with("card ")).count();
@@ -39,18 +39,4 @@ fn card_files_hold_one_documented_card_named_after_it() {
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
-}
-
-fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = vec![];
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else if p.extension().is_some_and(|x| x == "card") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
 }

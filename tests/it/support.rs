@@ -37,3 +37,18 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Every file under `dir` whose name ends in `.{ext}`, sorted.
+pub fn files_with_extension(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = vec![];
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(files_with_extension(&p, ext));
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}

@@ -2,19 +2,25 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::repo;
+use crate::support::{files_with_extension, repo};
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    files_with_extension(dir, "rs")
+}
+
+/// Each `keyword` line of the standard library with the `///` lines above it: (file, docs, line).
+fn std_keywords() -> Vec<(String, Vec<String>, String)> {
     let mut out = vec![];
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(rust_files(&p));
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
+    for f in files_with_extension(&repo().join("std-abilities"), "card") {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("keyword ") {
+                let docs = lines[..i].iter().rev().take_while(|l| l.starts_with("///")).map(|l| l.to_string()).collect();
+                out.push((rel(&f), docs, line.to_string()));
+            }
         }
     }
-    out.sort();
     out
 }
 
@@ -84,18 +90,10 @@ fn modules_depend_only_on_earlier_stages() {
 /// Keywords are definitions in std-abilities/; the Rust side offers generic hooks only.
 #[test]
 fn no_rust_code_names_a_keyword() {
-    let mut names = vec![];
-    for game in std::fs::read_dir(repo().join("std-abilities")).unwrap().flatten() {
-        for f in std::fs::read_dir(game.path()).unwrap().flatten() {
-            let text = std::fs::read_to_string(f.path()).unwrap();
-            for line in text.lines() {
-                if let Some(rest) = line.strip_prefix("keyword ") {
-                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
-                    names.push(name);
-                }
-            }
-        }
-    }
+    let names: Vec<String> = std_keywords()
+        .into_iter()
+        .map(|(_, _, line)| line["keyword ".len()..].chars().take_while(|c| c.is_alphanumeric()).collect())
+        .collect();
     assert!(names.len() >= 6, "the std library defines keywords: {names:?}");
     let mut found = vec![];
     for f in rust_files(&repo().join("src")) {
@@ -112,22 +110,10 @@ fn no_rust_code_names_a_keyword() {
 /// Every keyword of the standard library documents its rule number and reminder text.
 #[test]
 fn every_keyword_cites_its_rule() {
-    let mut undocumented = vec![];
-    for game in std::fs::read_dir(repo().join("std-abilities")).unwrap().flatten() {
-        for f in std::fs::read_dir(game.path()).unwrap().flatten() {
-            let text = std::fs::read_to_string(f.path()).unwrap();
-            let lines: Vec<&str> = text.lines().collect();
-            for (i, line) in lines.iter().enumerate() {
-                if !line.starts_with("keyword ") {
-                    continue;
-                }
-                let docs: Vec<&str> = lines[..i].iter().rev().take_while(|l| l.starts_with("///")).copied().collect();
-                let cites = docs.iter().any(|d| ["FF ", "SE14 ", "Trails ", "UFS "].iter().any(|g| d.contains(g)));
-                if !cites {
-                    undocumented.push(format!("{}: {line}", rel(&f.path())));
-                }
-            }
-        }
-    }
+    let undocumented: Vec<String> = std_keywords()
+        .into_iter()
+        .filter(|(_, docs, _)| !docs.iter().any(|d| ["FF ", "SE14 ", "Trails ", "UFS "].iter().any(|g| d.contains(g))))
+        .map(|(file, _, line)| format!("{file}: {line}"))
+        .collect();
     assert!(undocumented.is_empty(), "keywords without a rule citation: {undocumented:#?}");
 }
