@@ -3,6 +3,7 @@
 pub mod ast;
 pub mod lower;
 pub mod parser;
+pub mod recover;
 pub mod split;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -36,15 +37,27 @@ pub fn parse_source(text: &str) -> ParsedSource {
     for chunk in split::split_items(text) {
         let (base, end) = (chunk.span.start, chunk.span.end);
         let chunk_text = &text[chunk.span.range()];
-        let parsed = match chunk.problem {
-            Some(problem) => Err(bracket_error(problem)),
+        let parsed = match &chunk.problem {
+            Some(problem) => Err(bracket_error(problem.clone())),
             None => parser::parse_chunk(chunk_text).map_err(|d| d.shifted(base)),
         };
         match parsed {
             Ok(item) => out.items.push(ParsedItem { base, end, item: Some(item) }),
             Err(d) => {
                 out.items.push(ParsedItem { base, end, item: None });
-                out.diagnostics.push(d);
+                // Report every broken ability of the item, and the item's own error if it lies
+                // before its abilities (or no ability is broken on its own).
+                let (ability_errors, first_ability) = match &chunk.problem {
+                    None => recover::ability_errors(chunk_text),
+                    Some(_) => (vec![], None),
+                };
+                let mut errors: Vec<Diagnostic> = ability_errors.into_iter().map(|e| e.shifted(base)).collect();
+                let before_abilities = first_ability.is_none_or(|f| (d.span.start as usize) < base as usize + f);
+                if errors.is_empty() || before_abilities {
+                    errors.push(d);
+                }
+                errors.sort_by_key(|e| e.span.start);
+                out.diagnostics.extend(errors);
             }
         }
     }

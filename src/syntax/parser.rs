@@ -21,6 +21,11 @@ pub fn parse_chunk(text: &str) -> Result<Item, Diagnostic> {
     lower::item(item)
 }
 
+/// Parses one ability on its own (error recovery); spans relative to `text`.
+pub fn parse_ability(text: &str) -> Result<(), Diagnostic> {
+    CardScriptParser::parse(Rule::ability_unit, text).map(|_| ()).map_err(|e| syntax_error(text, &e))
+}
+
 fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
     let (start, end) = match e.location {
         InputLocation::Pos(p) => (p, p),
@@ -34,6 +39,19 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
         start + rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len()).max(rest.chars().next().map_or(0, char::len_utf8))
     };
     let found = text[start..end].trim();
+    // Unbalanced brackets explain most errors at the end of input or at a closing bracket.
+    use crate::syntax::split::{split_items, ChunkProblem};
+    for chunk in split_items(text) {
+        match chunk.problem {
+            Some(ChunkProblem::Unclosed(at)) if found.is_empty() => {
+                return Diagnostic::new(Code::E0003, Span::new(at, at + 1), "this bracket is never closed").label("opened here");
+            }
+            Some(ChunkProblem::Unopened(at)) if at == start => {
+                return Diagnostic::new(Code::E0003, Span::new(at, at + 1), "this bracket closes nothing").label("no matching opening bracket");
+            }
+            _ => {}
+        }
+    }
     let expected = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
         ErrorVariant::CustomError { message } => message.clone(),
@@ -71,7 +89,7 @@ fn describe_expected(positives: &[Rule]) -> String {
 /// What a designer calls each grammar rule.
 fn rule_name(rule: Rule) -> &'static str {
     match rule {
-        Rule::item | Rule::item_unit | Rule::docs => "an item (`card`, `keyword`, `game`, or a declaration)",
+        Rule::item | Rule::item_unit | Rule::ability_unit | Rule::docs => "an item (`card`, `keyword`, `game`, or a declaration)",
         Rule::card_item => "`card`",
         Rule::keyword_item => "`keyword`",
         Rule::game_decl => "`game`",
