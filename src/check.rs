@@ -46,6 +46,15 @@ pub fn check_item(vocab: &Vocabulary, others: &[&Vocabulary], item: &Item, src: 
     CheckedItem { ir: if has_errors { None } else { ir }, diagnostics: checker.diags }
 }
 
+/// An optional part that checked (`Some(Some(x))`) or was absent (`None`) is fine; one that failed
+/// to check (`Some(None)`) makes the whole fail: `Some(result)` or `None`.
+fn present<T>(part: Option<Option<T>>) -> Option<Option<T>> {
+    match part {
+        Some(checked) => checked.map(Some),
+        None => Some(None),
+    }
+}
+
 pub(crate) struct Binding {
     name: String,
     ty: Ty,

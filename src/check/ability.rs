@@ -6,7 +6,7 @@ use crate::syntax::ast::{Ability, AtomKind, Phrase, Trigger, TriggerWord};
 use crate::vocab::{AbilityClass, TemplateKind, Ty};
 
 use super::stmt::BodyKind;
-use super::Checker;
+use super::{present, Checker};
 
 impl Checker<'_> {
     pub(super) fn ability(&mut self, a: &Ability) -> Option<AbilityIr> {
@@ -40,10 +40,7 @@ impl Checker<'_> {
             tags: tags.into_iter().collect::<Option<_>>()?,
             trigger: trigger?,
             costs: costs?,
-            condition: match condition {
-                Some(c) => Some(c?),
-                None => None,
-            },
+            condition: present(condition)?,
             body: body?,
             span: a.span,
         })

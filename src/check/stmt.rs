@@ -5,7 +5,7 @@ use crate::ir::{Effect, Operand, Quantity};
 use crate::syntax::ast::{Atom, AtomKind, PhraseStmt, Stmt};
 use crate::vocab::{TemplateKind, Ty};
 
-use super::Checker;
+use super::{present, Checker};
 
 /// Where a body is: an always-on ability takes rules only; anything else takes actions too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,10 +100,7 @@ impl Checker<'_> {
                 let duration = duration.as_ref().map(|d| self.phrase(&[TemplateKind::Duration], d));
                 let inner = self.stmts(inner, BodyKind::Effect);
                 self.pop_scope();
-                let duration = match duration {
-                    Some(d) => Some(d?),
-                    None => None,
-                };
+                let duration = present(duration)?;
                 Some(Effect::Delayed { trigger: trigger?, duration, body: inner? })
             }
         }
@@ -180,14 +177,8 @@ impl Checker<'_> {
         }
         Some(Effect::Do {
             call,
-            for_each: match for_each {
-                Some(op) => Some(op?),
-                None => None,
-            },
-            duration: match duration {
-                Some(d) => Some(d?),
-                None => None,
-            },
+            for_each: present(for_each)?,
+            duration: present(duration)?,
             binding: p.binding.as_ref().map(|b| b.node.clone()),
         })
     }
