@@ -9,3 +9,5 @@ pub mod vocab;
 pub mod db;
 pub mod workspace;
 pub mod cli;
+pub mod kernel;
+pub mod interp;

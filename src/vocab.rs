@@ -4,6 +4,7 @@
 //! The vocabulary is data. It knows nothing about how a phrase is checked or run.
 
 pub mod build;
+pub mod primitive;
 
 use std::collections::HashMap;
 
@@ -124,6 +125,26 @@ pub struct Template {
     pub docs: Vec<String>,
     /// Words that every match must contain (the non-optional words), for quick rejection.
     pub required_words: Vec<String>,
+    /// The kernel primitive that implements the phrase, when the declaration binds one.
+    pub implementation: Option<Bound>,
+}
+
+/// A template bound to a kernel primitive: one argument per primitive parameter, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Bound {
+    pub primitive: primitive::Primitive,
+    pub args: Vec<BoundArg>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum BoundArg {
+    /// An optional parameter left out.
+    Absent,
+    /// The template's n-th slot (optional parts included, as in `Call::args`).
+    Slot(usize),
+    Word(String),
+    Number(i64),
+    Text(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

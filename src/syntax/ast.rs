@@ -107,7 +107,32 @@ pub struct VocabDecl {
     pub kind: Spanned<String>,
     pub parts: Vec<TemplatePart>,
     pub outputs: Vec<SlotDecl>,
+    /// `= primitive(args)`: what the kernel does for this phrase.
+    pub implementation: Option<Implementation>,
     pub span: Span,
+}
+
+/// `move(target, break_zone, reason: break)`
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Implementation {
+    pub primitive: Ident,
+    pub args: Vec<ImplArg>,
+    pub span: Span,
+}
+
+/// One argument of an implementation: positional or `name: value`; the value is a slot name, a
+/// word, a number or a string.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct ImplArg {
+    pub name: Option<Ident>,
+    pub value: Spanned<ImplValue>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum ImplValue {
+    Word(String),
+    Number(i64),
+    Text(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

@@ -148,8 +148,38 @@ fn vocab(p: P) -> VocabDecl {
     let docs = docs(it.next().unwrap());
     let kind = ident(it.next().unwrap());
     let parts = template_parts(it.next().unwrap());
-    let outputs = it.next().map(|o| o.into_inner().map(slot).collect()).unwrap_or_default();
-    VocabDecl { docs, kind, parts, outputs, span: s }
+    let mut outputs = vec![];
+    let mut implementation = None;
+    for part in it {
+        match part.as_rule() {
+            Rule::outputs => outputs = part.into_inner().map(slot).collect(),
+            Rule::implementation => implementation = Some(implementation_of(part)),
+            r => unreachable!("vocab decl: {r:?}"),
+        }
+    }
+    VocabDecl { docs, kind, parts, outputs, implementation, span: s }
+}
+
+fn implementation_of(p: P) -> Implementation {
+    let s = span(&p);
+    let mut it = p.into_inner();
+    let primitive = ident(it.next().unwrap());
+    let args = it
+        .map(|arg| {
+            let mut ai = arg.into_inner().collect::<Vec<_>>();
+            let value_pair = ai.pop().unwrap();
+            let name = ai.pop().map(ident);
+            let vs = span(&value_pair);
+            let value = match value_pair.as_rule() {
+                Rule::number => ImplValue::Number(value_pair.as_str().parse().unwrap_or(i64::MAX)),
+                Rule::signed => ImplValue::Number(value_pair.as_str().parse().unwrap_or(i64::MAX)),
+                Rule::string => ImplValue::Text(string(value_pair).node),
+                _ => ImplValue::Word(value_pair.as_str().to_string()),
+            };
+            ImplArg { name, value: Spanned::new(value, vs) }
+        })
+        .collect();
+    Implementation { primitive, args, span: s }
 }
 
 fn template_parts(p: P) -> Vec<TemplatePart> {

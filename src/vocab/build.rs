@@ -21,7 +21,7 @@ pub const BUILTIN_TYPES: [&str; 12] =
     ["number", "signed", "text", "bool", "card", "cards", "player", "zone", "keyword", "ability", "pair", "cost"];
 
 pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnostic>) {
-    let mut b = Builder { v: Vocabulary { game: game.to_string(), ..Default::default() }, diags: vec![], seen: HashMap::new() };
+    let mut b = Builder { v: Vocabulary { game: game.to_string(), ..Default::default() }, diags: vec![], seen: HashMap::new(), pending_bindings: vec![] };
     // Pass 1: names that types refer to.
     for d in decls {
         match d.item {
@@ -49,7 +49,7 @@ pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnos
         }
     }
     // Pass 2: everything that refers to types and kinds.
-    for d in decls {
+    for (decl_index, d) in decls.iter().enumerate() {
         match d.item {
             Item::Kind(k) => {
                 let Some(id) = b.v.kind(&k.name.node) else { continue };
@@ -79,11 +79,12 @@ pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnos
                 b.add_name(&k.name.node, Name::Keyword(id));
                 b.v.keywords.push(KeywordSig { name: k.name.node.clone(), params, applies_to, docs: k.docs.clone() });
             }
-            Item::Vocab(decl) => b.vocab_decl(d, decl),
+            Item::Vocab(decl) => b.vocab_decl(d, decl, decl_index),
             _ => {}
         }
     }
     b.check_kind_cycles(decls);
+    b.bind_implementations(decls);
     (b.v, b.diags)
 }
 
@@ -92,6 +93,8 @@ struct Builder {
     diags: Vec<OriginDiagnostic>,
     /// Every name-like declaration (zone, player, symbol, ability kind) and template seen, to report repeats.
     seen: HashMap<String, ()>,
+    /// (template, declaration) pairs to bind to primitives once every name is known.
+    pending_bindings: Vec<(usize, usize)>,
 }
 
 impl Builder {
@@ -149,7 +152,7 @@ impl Builder {
         })
     }
 
-    fn vocab_decl(&mut self, d: &DeclSource, decl: &crate::syntax::ast::VocabDecl) {
+    fn vocab_decl(&mut self, d: &DeclSource, decl: &crate::syntax::ast::VocabDecl, decl_index: usize) {
         let words: Vec<&str> = decl.parts.iter().filter_map(|p| match p {
             TemplatePart::Word(w) => Some(w.node.as_str()),
             _ => None,
@@ -224,7 +227,10 @@ impl Builder {
                     _ => None,
                 }).collect();
                 collect_words(&parts, &mut self.v.template_words);
-                self.v.templates.push(Template { kind: tkind, parts, outputs, docs: decl.docs.clone(), required_words });
+                self.v.templates.push(Template { kind: tkind, parts, outputs, docs: decl.docs.clone(), required_words, implementation: None });
+                if decl.implementation.is_some() {
+                    self.pending_bindings.push((self.v.templates.len() - 1, decl_index));
+                }
             }
         }
     }
@@ -239,6 +245,112 @@ impl Builder {
             });
         }
         Some(out)
+    }
+
+    /// Resolves each `= primitive(args)` against the primitive catalog, once all names are declared.
+    fn bind_implementations(&mut self, decls: &[DeclSource]) {
+        for (index, decl_index) in std::mem::take(&mut self.pending_bindings) {
+            let d = &decls[decl_index];
+            let Item::Vocab(decl) = d.item else { continue };
+            let Some(imp) = &decl.implementation else { continue };
+            if let Some(bound) = self.bind(d, index, imp) {
+                self.v.templates[index].implementation = Some(bound);
+            }
+        }
+    }
+
+    fn bind(&mut self, d: &DeclSource, index: usize, imp: &crate::syntax::ast::Implementation) -> Option<Bound> {
+        use crate::syntax::ast::ImplValue;
+        use crate::vocab::primitive::{ArgKind, Primitive};
+        let Some(primitive) = Primitive::named(&imp.primitive.node) else {
+            let names = Primitive::ALL.iter().map(|p| p.name());
+            let mut diag = Diagnostic::new(Code::E0105, imp.primitive.span, format!("unknown primitive `{}`", imp.primitive.node))
+                .label("not a kernel primitive");
+            if let Some(s) = suggestions(&imp.primitive.node, names).first() {
+                diag = diag.help(format!("did you mean `{s}`?"));
+            }
+            self.error(d, diag);
+            return None;
+        };
+        let template = &self.v.templates[index];
+        if !primitive.kinds().contains(&template.kind) {
+            let diag = Diagnostic::new(Code::E0105, imp.primitive.span, format!("`{}` cannot implement {} {}", primitive.name(), if template.kind.noun().starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }, template.kind.noun()))
+                .label("wrong kind of primitive");
+            self.error(d, diag);
+            return None;
+        }
+        let slots: Vec<(String, Ty)> = slot_list(&template.parts);
+        let params = primitive.params();
+        let mut args: Vec<BoundArg> = vec![BoundArg::Absent; params.len()];
+        let mut next_positional = 0;
+        let mut ok = true;
+        for arg in &imp.args {
+            let position = match &arg.name {
+                Some(name) => params.iter().position(|p| p.name == name.node),
+                None => {
+                    let p = (next_positional < params.len()).then_some(next_positional);
+                    next_positional += 1;
+                    p
+                }
+            };
+            let Some(position) = position else {
+                let expected: Vec<&str> = params.iter().map(|p| p.name).collect();
+                self.error(d, Diagnostic::new(Code::E0105, arg.value.span, format!("`{}` takes no such argument", primitive.name()))
+                    .label("extra argument")
+                    .help(format!("its parameters: {}", expected.join(", "))));
+                ok = false;
+                continue;
+            };
+            let param = params[position];
+            let bound = match &arg.value.node {
+                ImplValue::Word(w) => match slots.iter().position(|(name, _)| name == w) {
+                    Some(slot) => {
+                        let ty = &slots[slot].1;
+                        let fits = match param.kind {
+                            ArgKind::Cards => *ty == Ty::Cards,
+                            ArgKind::Player => *ty == Ty::Player,
+                            ArgKind::Zone => *ty == Ty::Zone,
+                            ArgKind::Number => matches!(ty, Ty::Number | Ty::Signed),
+                            ArgKind::Ability => matches!(ty, Ty::Ability | Ty::Keyword) || matches!(ty, Ty::List(t) | Ty::Set(t) if matches!(**t, Ty::Ability | Ty::Keyword)),
+                            ArgKind::Property => false,
+                            ArgKind::Word => matches!(ty, Ty::Enum(_) | Ty::Text),
+                            ArgKind::Value => true,
+                        };
+                        if !fits {
+                            self.error(d, Diagnostic::new(Code::E0105, arg.value.span, format!("slot `{w}` is {}, but `{}` of `{}` needs {:?}", self.v.type_name(ty), param.name, primitive.name(), param.kind).to_lowercase())
+                                .label("wrong type"));
+                            ok = false;
+                        }
+                        BoundArg::Slot(slot)
+                    }
+                    None => {
+                        let known = match param.kind {
+                            ArgKind::Zone => self.v.is_zone(w),
+                            ArgKind::Player => self.v.is_player(w),
+                            ArgKind::Property => self.v.property(w).is_some(),
+                            ArgKind::Word | ArgKind::Value => true,
+                            ArgKind::Cards | ArgKind::Number | ArgKind::Ability => false,
+                        };
+                        if !known {
+                            self.error(d, Diagnostic::new(Code::E0105, arg.value.span, format!("`{w}` is not a slot of this phrase or a {:?} of {}", param.kind, self.v.game).to_lowercase())
+                                .label(format!("`{}` needs {:?}", param.name, param.kind).to_lowercase()));
+                            ok = false;
+                        }
+                        BoundArg::Word(w.clone())
+                    }
+                },
+                ImplValue::Number(n) => BoundArg::Number(*n),
+                ImplValue::Text(t) => BoundArg::Text(t.clone()),
+            };
+            args[position] = bound;
+        }
+        for (param, arg) in params.iter().zip(&args) {
+            if !param.optional && *arg == BoundArg::Absent {
+                self.error(d, Diagnostic::new(Code::E0105, imp.span, format!("`{}` needs its `{}` argument", primitive.name(), param.name)).label("missing argument"));
+                ok = false;
+            }
+        }
+        ok.then_some(Bound { primitive, args })
     }
 
     fn check_kind_cycles(&mut self, decls: &[DeclSource]) {
@@ -306,6 +418,19 @@ fn first_reserved_word(parts: &[TemplatePart]) -> Option<&crate::syntax::ast::Id
         }
     }
     None
+}
+
+/// The slots of a template in `Call::args` order, with their names and types.
+fn slot_list(parts: &[Part]) -> Vec<(String, Ty)> {
+    let mut out = vec![];
+    for p in parts {
+        match p {
+            Part::Slot { name, ty } => out.push((name.clone(), ty.clone())),
+            Part::Optional(inner) => out.extend(slot_list(inner)),
+            Part::Word(_) => {}
+        }
+    }
+    out
 }
 
 fn collect_words(parts: &[Part], into: &mut std::collections::BTreeSet<String>) {

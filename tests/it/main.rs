@@ -6,5 +6,6 @@ mod broken;
 mod cards;
 mod cli;
 mod incremental;
+mod kernel;
 mod support;
 mod tidy;

@@ -1,0 +1,240 @@
+//! The interpreter: runs the checked IR — costs, choices, conditions, effects, durations, delayed
+//! effects, replacements and keyword definitions — through the kernel.
+//!
+//! Every phrase runs through the primitive its vocabulary declaration binds it to; no Rust code
+//! names a keyword or a game's word.
+
+mod abilities;
+mod compile;
+mod eval;
+mod primitive;
+
+pub mod engine;
+
+pub use abilities::{announce, collect_triggers, register_static};
+
+use crate::ir::{CondIr, Effect, Operand};
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{Binding, Env, GameState, Illegal, ObjectId, PlayerId};
+use crate::syntax::ast::CmpOp;
+use crate::vocab::primitive::Primitive;
+
+/// Everything an effect runs with: the game, who decides, whose effect it is, and the names in scope.
+pub struct Ctx<'a> {
+    pub state: &'a mut GameState,
+    pub agent: &'a mut dyn Agent,
+    /// The object the ability belongs to (its last known information if it left).
+    pub source: Option<ObjectId>,
+    pub controller: PlayerId,
+    pub env: Env,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
+        Ctx { state, agent, source, controller, env }
+    }
+
+    /// Runs effects in order; names they bind stay in scope for the ones after.
+    pub fn run(&mut self, effects: &[Effect]) -> Result<(), Illegal> {
+        for effect in effects {
+            if self.state.outcome.is_some() {
+                break;
+            }
+            self.effect(effect)?;
+        }
+        Ok(())
+    }
+
+    fn scoped(&mut self, effects: &[Effect]) -> Result<(), Illegal> {
+        let depth = self.env.len();
+        let result = self.run(effects);
+        self.env.truncate(depth);
+        result
+    }
+
+    fn effect(&mut self, effect: &Effect) -> Result<(), Illegal> {
+        match effect {
+            Effect::Do { call, for_each, duration, binding } => self.perform(call, for_each.as_ref(), duration.as_ref(), binding.as_deref()),
+            Effect::Choose { chooser, quantity, what, binding, .. } => {
+                let who = self.chooser(chooser)?;
+                let candidates = match what {
+                    Operand::Cards { .. } => self.objects(what)?,
+                    other => return self.choose_value(who, other, binding),
+                };
+                let (min, max) = self.bounds(quantity, candidates.len())?;
+                let prompt = format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") });
+                let chosen = if min == candidates.len() && max == candidates.len() {
+                    candidates
+                } else {
+                    match self.state.ask(self.agent, who, Question::Objects { prompt, options: candidates, min, max }) {
+                        Answer::Objects(list) => list,
+                        _ => vec![],
+                    }
+                };
+                self.env.push((binding.clone(), Binding::Objects(chosen)));
+                Ok(())
+            }
+            Effect::If { cond, then, otherwise } => {
+                if self.condition(cond)? {
+                    self.scoped(then)
+                } else {
+                    self.scoped(otherwise)
+                }
+            }
+            Effect::May { player, body, if_done, if_not } => {
+                let who = self.player(player)?;
+                let yes = matches!(self.state.ask(self.agent, who, Question::YesNo { prompt: "you may".into() }), Answer::Yes(true));
+                if yes {
+                    self.run(body)?;
+                    self.scoped(if_done)
+                } else {
+                    self.scoped(if_not)
+                }
+            }
+            Effect::ForEach { var, set, body } => {
+                let items: Vec<Binding> = match self.objects(set) {
+                    Ok(objects) => objects.into_iter().map(|o| Binding::Objects(vec![o])).collect(),
+                    Err(_) => (0..self.state.players.len()).map(|p| Binding::Player(PlayerId(p as u8))).collect(),
+                };
+                for item in items {
+                    self.env.push((var.clone(), item));
+                    self.scoped(body)?;
+                    self.env.pop();
+                }
+                Ok(())
+            }
+            Effect::Modes { chooser, up_to, count, modes } => {
+                let who = self.player(chooser)?;
+                let mut left: Vec<usize> = (0..modes.len()).collect();
+                let wanted = (*count as usize).min(modes.len());
+                let mut picked = vec![];
+                while picked.len() < wanted {
+                    let mut options: Vec<String> = left.iter().map(|m| format!("mode {}", m + 1)).collect();
+                    if *up_to {
+                        options.push("no more".into());
+                    }
+                    let i = match self.state.ask(self.agent, who, Question::One { prompt: "select a mode".into(), options }) {
+                        Answer::One(i) => i,
+                        _ => 0,
+                    };
+                    if i >= left.len() {
+                        break;
+                    }
+                    picked.push(left.remove(i));
+                }
+                picked.sort();
+                for m in picked {
+                    self.scoped(&modes[m])?;
+                }
+                Ok(())
+            }
+            Effect::Let { name, value } => {
+                let n = self.number(value)?;
+                self.env.push((name.clone(), Binding::Number(n)));
+                Ok(())
+            }
+            Effect::Delayed { trigger, duration, body } => self.delay(trigger, duration.as_ref(), body),
+        }
+    }
+
+    fn chooser(&self, op: &Operand) -> Result<PlayerId, Illegal> {
+        match op {
+            Operand::EachPlayer => Ok(self.state.turn_player),
+            other => self.player(other),
+        }
+    }
+
+    fn choose_value(&mut self, who: PlayerId, what: &Operand, binding: &str) -> Result<(), Illegal> {
+        let values: Vec<crate::kernel::Value> = match what {
+            Operand::EnumChoice { from: Some(from), .. } => match self.value(from)? {
+                crate::kernel::Value::List(items) => items,
+                single => vec![single],
+            },
+            Operand::EnumChoice { enum_id, from: None } => {
+                let n = self.state.library.vocab.enums[enum_id.index()].variants.len() as u32;
+                (0..n).map(|v| crate::kernel::Value::Variant(*enum_id, v)).collect()
+            }
+            other => return Err(Illegal(format!("cannot choose from {other:?}"))),
+        };
+        if values.is_empty() {
+            return Err(Illegal("nothing to choose from".into()));
+        }
+        let options = values.iter().map(|v| format!("{v:?}")).collect();
+        let i = match self.state.ask(self.agent, who, Question::One { prompt: "choose one".into(), options }) {
+            Answer::One(i) => i,
+            _ => 0,
+        };
+        self.env.push((binding.to_string(), Binding::Value(values[i.min(values.len() - 1)].clone())));
+        Ok(())
+    }
+
+    /// Evaluates a condition now.
+    pub fn condition(&mut self, cond: &CondIr) -> Result<bool, Illegal> {
+        Ok(match cond {
+            CondIr::Not(c) => !self.condition(c)?,
+            CondIr::And(cs) => {
+                for c in cs {
+                    if !self.condition(c)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            CondIr::Or(cs) => {
+                for c in cs {
+                    if self.condition(c)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            CondIr::Compare { left, op, right } => crate::kernel::value::compare(self.number(left)?, *op, self.number(right)?),
+            CondIr::Pred(call) => {
+                let bound = self.bound(call)?;
+                match bound.primitive {
+                    Primitive::Compare => {
+                        let l = self.number_arg(call, &bound.args[0])?;
+                        let r = self.number_arg(call, &bound.args[2])?;
+                        let op = match self.word_arg(call, &bound.args[1])?.as_str() {
+                            "lt" => CmpOp::Lt,
+                            "le" => CmpOp::Le,
+                            "gt" => CmpOp::Gt,
+                            "ge" => CmpOp::Ge,
+                            "ne" => CmpOp::Ne,
+                            _ => CmpOp::Eq,
+                        };
+                        crate::kernel::value::compare(l, op, r)
+                    }
+                    Primitive::GameState => {
+                        let name = self.word_arg(call, &bound.args[0])?;
+                        let objects = self.objects_arg(call, &bound.args[1])?;
+                        match &bound.args[2] {
+                            crate::vocab::BoundArg::Absent if !objects.is_empty() => objects.iter().all(|o| self.state.object(*o).flags.contains(&name)),
+                            arg => {
+                                let who = self.player_arg(call, arg)?;
+                                self.state.players[who.index()].flags.contains(&name)
+                            }
+                        }
+                    }
+                    _ => {
+                        let condition = self.static_condition(cond)?;
+                        let view = self.state.view();
+                        self.state.holds(&view, &condition, self.source)
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// Runs effects for an ability of `source`, controlled by `controller`.
+pub fn run_effects(
+    state: &mut GameState,
+    agent: &mut dyn Agent,
+    source: Option<ObjectId>,
+    controller: PlayerId,
+    env: Env,
+    effects: &[Effect],
+) -> Result<(), Illegal> {
+    Ctx::new(state, agent, source, controller, env).run(effects)
+}

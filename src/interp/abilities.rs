@@ -1,0 +1,226 @@
+//! Abilities in play: always-on abilities become continuous and replacement effects while their
+//! object is in an ability zone (FF 11.9), and triggered abilities watch every event (FF 11.8).
+
+use std::sync::Arc;
+
+use crate::ir::{AbilityIr, Effect};
+use crate::kernel::decision::Agent;
+use crate::kernel::replacement::{Replacement, ReplacementAction};
+use crate::kernel::state::Library;
+use crate::kernel::trigger::{AbilityRef, PendingTrigger};
+use crate::kernel::{Amount, Binding, Change, ContinuousEffect, Duration, Event, GameState, ObjectId};
+use crate::syntax::ast::TriggerWord;
+use crate::vocab::AbilityClass;
+
+use super::Ctx;
+
+/// The abilities an object has now: printed ones and those of its keywords (granted keywords
+/// included), none when it has lost them.
+pub fn abilities_of<'l>(state: &GameState, library: &'l Library, object: ObjectId) -> Vec<(AbilityRef, &'l AbilityIr)> {
+    let chars = state.characteristics(object);
+    if chars.stripped {
+        return vec![];
+    }
+    let card = state.object(object).card;
+    let mut out: Vec<(AbilityRef, &AbilityIr)> =
+        library.card(card).abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Printed { card, index }, a)).collect();
+    for keyword in chars.keywords {
+        if let Some(Some(def)) = library.keywords.get(keyword.index()) {
+            out.extend(def.abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Keyword { keyword, index }, a)));
+        }
+    }
+    out
+}
+
+pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
+    library.vocab.ability_kinds[ability.kind.index()].class
+}
+
+fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
+    let o = state.object(object);
+    o.left.is_none() && state.config.ability_zones.contains(&state.zone(o.zone).name)
+}
+
+/// Starts the always-on abilities of an object that arrived in an ability zone: they last while
+/// it stays there, and reach objects that arrive later (FF 11.9.1-2, 11.12.4.4-5).
+pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) {
+    let library = state.library.clone();
+    let controller = state.characteristics(object).controller;
+    for (_, ability) in abilities_of(state, &library, object) {
+        if class_of(&library, ability) != AbilityClass::Static {
+            continue;
+        }
+        let mut ctx = Ctx::new(state, agent, Some(object), controller, vec![]);
+        let made = match &ability.trigger {
+            Some(t) if t.word == TriggerWord::InsteadOf => ctx.replacement(ability, &t.event, object).map(|r| vec![Event::ReplacementBegan { replacement: Box::new(r) }]),
+            _ => ctx.static_effects(ability, object),
+        };
+        // An always-on ability the kernel cannot run yet is announced, not silently dropped.
+        let events = made.unwrap_or_else(|e| vec![Event::Signal { name: "unsupported".into(), objects: vec![object], player: None, detail: Some(e.0) }]);
+        for event in events {
+            state.apply(event);
+        }
+    }
+}
+
+impl Ctx<'_> {
+    fn replacement(&mut self, ability: &AbilityIr, event: &crate::ir::Call, object: ObjectId) -> Result<Replacement, crate::kernel::Illegal> {
+        Ok(Replacement {
+            id: self.state.next_effect_id(),
+            source: Some(object),
+            controller: self.controller,
+            timestamp: Default::default(),
+            pattern: self.pattern(event)?,
+            action: ReplacementAction::Instead(Arc::new(ability.body.clone())),
+            self_replacement: false,
+            duration: Duration::WhileIn(object),
+            label: format!("{:?}", ability.name),
+        })
+    }
+
+    /// The continuous effects of an always-on ability's rules, with live affected sets.
+    fn static_effects(&mut self, ability: &AbilityIr, object: ObjectId) -> Result<Vec<Event>, crate::kernel::Illegal> {
+        let mut out = vec![];
+        let condition = match &ability.condition {
+            Some(c) => Some(self.static_condition(c)?),
+            None => None,
+        };
+        self.collect_static(&ability.body, condition, object, &mut out)?;
+        Ok(out)
+    }
+
+    fn collect_static(&mut self, body: &[Effect], condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
+        for effect in body {
+            match effect {
+                Effect::Do { call, for_each, .. } => {
+                    for (affected, mut change) in self.changes(call, 1, true)? {
+                        if let (Some(set), Change::Property { amount: amount @ Amount::Fixed(_), .. }) = (for_each, &mut change) {
+                            let Amount::Fixed(each) = *amount else { unreachable!() };
+                            *amount = Amount::PerMatch { each, selector: self.selector(set)? };
+                        }
+                        out.push(Event::EffectBegan {
+                            effect: Box::new(ContinuousEffect {
+                                id: crate::kernel::EffectId(self.state.next_effect_id().0 + out.len() as u32),
+                                source: Some(object),
+                                controller: self.controller,
+                                timestamp: Default::default(),
+                                affected,
+                                change,
+                                duration: Duration::WhileIn(object),
+                                condition: condition.clone(),
+                            }),
+                        });
+                    }
+                }
+                Effect::If { cond, then, otherwise } => {
+                    let c = self.static_condition(cond)?;
+                    let both = |extra: crate::kernel::Condition| match &condition {
+                        Some(outer) => crate::kernel::Condition::All(vec![outer.clone(), extra]),
+                        None => extra,
+                    };
+                    self.collect_static(then, Some(both(c.clone())), object, out)?;
+                    self.collect_static(otherwise, Some(both(crate::kernel::Condition::Not(Box::new(c)))), object, out)?;
+                }
+                other => return Err(crate::kernel::Illegal(format!("not an always-on effect: {other:?}"))),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Applies an event that a game procedure announces (a phase beginning, an attack) and collects
+/// what it triggers. Events from effects go through `Ctx::happen`, which also applies replacements.
+pub fn announce(state: &mut GameState, agent: &mut dyn Agent, event: Event) {
+    state.apply(event);
+    let index = state.log.len() - 1;
+    after_event(state, agent, index);
+}
+
+/// After an event: start the always-on abilities of arrivals, then collect what triggered.
+pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
+    match state.log[index].clone() {
+        Event::Moved { new, .. } if in_ability_zone(state, new) => register_static(state, agent, new),
+        Event::Created { object, .. } if in_ability_zone(state, object) => register_static(state, agent, object),
+        _ => {}
+    }
+    collect_triggers(state, agent, index);
+}
+
+/// Triggered abilities and delayed triggers that the event at `index` triggers; each becomes a
+/// pending trigger (FF 11.8.3, 11.8.6; Trails 1211). Leaving-play triggers look back at the
+/// object as it was (FF 11.8.16, Trails 1211.6).
+pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
+    let event = state.log[index].clone();
+    let library = state.library.clone();
+    let mut candidates: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
+    let mut subject: Vec<ObjectId> = vec![];
+    if let Event::Moved { old, new, from, .. } = &event {
+        let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
+        if left_ability_zone && old != new {
+            candidates.push(*old);
+        }
+        subject.push(if state.object(*new).left.is_none() { *new } else { *old });
+    }
+    if let Event::Damaged { object, .. } | Event::Flag { object, .. } = &event {
+        subject.push(*object);
+    }
+    let mut found = vec![];
+    for object in candidates {
+        let controller = state.characteristics(object).controller;
+        for (ability_ref, ability) in abilities_of(state, &library, object) {
+            let Some(trigger) = &ability.trigger else { continue };
+            if trigger.word == TriggerWord::InsteadOf || class_of(&library, ability) != AbilityClass::Triggered {
+                continue;
+            }
+            let ctx = Ctx::new(state, agent, Some(object), controller, vec![]);
+            let Ok(pattern) = ctx.pattern(&trigger.event) else { continue };
+            if !state.event_matches(&pattern, &event, Some(object)) {
+                continue;
+            }
+            let env = trigger_env(&library, &trigger.event, &event, &subject);
+            // FF 11.8.13: a conditional trigger checks its condition as it triggers.
+            if let Some(cond) = &ability.condition {
+                let mut ctx = Ctx::new(state, agent, Some(object), controller, env.clone());
+                if !ctx.condition(cond).unwrap_or(false) {
+                    continue;
+                }
+            }
+            let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
+            found.push(PendingTrigger { source: object, controller, ability: ability_ref, event: index, env, count: 1, body, condition });
+        }
+    }
+    let mut used = vec![];
+    for (i, d) in state.delayed.iter().enumerate() {
+        if state.event_matches(&d.pattern, &event, d.source) {
+            let mut env = d.env.clone();
+            if !subject.is_empty() {
+                env.push(("it".into(), Binding::Objects(subject.clone())));
+            }
+            let source = d.source.unwrap_or(ObjectId(0));
+            let body = d.effects.clone();
+            found.push(PendingTrigger { source, controller: d.controller, ability: AbilityRef::Delayed(d.id), event: index, env, count: 1, body, condition: None });
+            if d.once {
+                used.push(i);
+            }
+        }
+    }
+    for i in used.into_iter().rev() {
+        state.apply(Event::DelayedRemoved { index: i });
+    }
+    for trigger in found {
+        state.apply(Event::Triggered { trigger: Box::new(trigger) });
+    }
+}
+
+/// The names a trigger binds: `it` for the object the event is about, and the event's outputs.
+fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject: &[ObjectId]) -> crate::kernel::Env {
+    let mut env = vec![];
+    if !subject.is_empty() {
+        env.push(("it".to_string(), Binding::Objects(subject.to_vec())));
+    }
+    let outputs = &library.vocab.templates[call.template.index()].outputs;
+    if let (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) = (outputs.first(), event) {
+        env.push((name.clone(), Binding::Number(*amount)));
+    }
+    env
+}

@@ -1,0 +1,186 @@
+//! IR to kernel data: filters to selectors, counts to amounts, events to patterns, conditions of
+//! always-on abilities to kernel conditions, durations to kernel durations.
+
+use crate::ir::{Call, CondIr, FilterIr, Operand, Quantity};
+use crate::kernel::replacement::EventPattern;
+use crate::kernel::{Condition, Duration, Illegal, Selector, Value};
+use crate::syntax::ast::CmpOp;
+use crate::vocab::primitive::Primitive;
+use crate::vocab::BoundArg;
+
+use super::Ctx;
+
+impl Ctx<'_> {
+    /// The selector for a card-set operand, with bindings resolved to the objects they hold.
+    pub fn selector(&self, op: &Operand) -> Result<Selector, Illegal> {
+        Ok(match op {
+            Operand::This => Selector::Source,
+            Operand::Binding(_) => Selector::Objects(self.objects(op)?),
+            Operand::Cards { kind, filter, .. } => {
+                let mut all = vec![Selector::Kind(*kind)];
+                for f in filter {
+                    all.push(self.filter(f)?);
+                }
+                // A kind named without a zone means the field (Trails 203.3; FF card text).
+                if !all.iter().any(mentions_zone) {
+                    all.push(Selector::InZone(self.state.config.default_zone.clone()));
+                }
+                Selector::And(all)
+            }
+            other => return Err(Illegal(format!("not a set of cards: {other:?}"))),
+        })
+    }
+
+    fn filter(&self, f: &FilterIr) -> Result<Selector, Illegal> {
+        Ok(match f {
+            FilterIr::Kind(k) => Selector::Kind(*k),
+            FilterIr::Compare { property, op, value } => Selector::Compare { property: *property, op: *op, value: self.number(value)? },
+            FilterIr::Has { property, value } => Selector::Has { property: *property, value: self.value(value)? },
+            FilterIr::Not(inner) => Selector::Not(Box::new(self.filter(inner)?)),
+            FilterIr::Or(fs) => Selector::Or(fs.iter().map(|f| self.filter(f)).collect::<Result<_, _>>()?),
+            FilterIr::And(fs) => Selector::And(fs.iter().map(|f| self.filter(f)).collect::<Result<_, _>>()?),
+            FilterIr::Pred(call) => self.filter_call(call)?,
+        })
+    }
+
+    /// A `filter` phrase through its primitive; the candidate is implicit.
+    fn filter_call(&self, call: &Call) -> Result<Selector, Illegal> {
+        let bound = self.bound(call)?;
+        let word = |i: usize| self.word_arg(call, &bound.args[i]);
+        Ok(match bound.primitive {
+            Primitive::HasFlag => Selector::Flag(word(1)?),
+            Primitive::InZone => Selector::InZone(self.zone_name(call, &bound.args[1])?),
+            Primitive::Controls => Selector::ControlledBy(self.player_arg(call, &bound.args[0])?),
+            Primitive::Owns => Selector::OwnedBy(self.player_arg(call, &bound.args[0])?),
+            Primitive::Other => Selector::NotSource,
+            Primitive::IsDamaged => Selector::Damaged,
+            // A state the game's procedures keep as a flag (`attacking`, `blocking`).
+            Primitive::GameState => Selector::Flag(word(0)?),
+            p => return Err(Illegal(format!("`{}` cannot be a filter", p.name()))),
+        })
+    }
+
+    /// A condition an always-on ability checks continuously.
+    pub fn static_condition(&self, cond: &CondIr) -> Result<Condition, Illegal> {
+        Ok(match cond {
+            CondIr::Not(c) => Condition::Not(Box::new(self.static_condition(c)?)),
+            CondIr::And(cs) => Condition::All(cs.iter().map(|c| self.static_condition(c)).collect::<Result<_, _>>()?),
+            CondIr::Or(cs) => Condition::Any(cs.iter().map(|c| self.static_condition(c)).collect::<Result<_, _>>()?),
+            CondIr::Compare { left: Operand::Count(set), op, right } => {
+                Condition::Count { selector: self.selector(set)?, op: *op, value: self.number(right)? }
+            }
+            CondIr::Pred(call) => {
+                let bound = self.bound(call)?;
+                match bound.primitive {
+                    Primitive::Controls => {
+                        let who = self.player_arg(call, &bound.args[0])?;
+                        let what = self.slot(call, &bound.args[1]).ok_or_else(|| Illegal("`controls` needs cards".into()))?;
+                        let selector = Selector::And(vec![self.selector(what)?, Selector::ControlledBy(who)]);
+                        Condition::Count { selector, op: CmpOp::Ge, value: 1 }
+                    }
+                    Primitive::HasFlag => {
+                        let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`has_flag` needs cards".into()))?;
+                        let selector = Selector::And(vec![self.selector(what)?, Selector::Flag(self.word_arg(call, &bound.args[1])?)]);
+                        Condition::Count { selector, op: CmpOp::Ge, value: 1 }
+                    }
+                    p => return Err(Illegal(format!("`{}` cannot be checked continuously yet", p.name()))),
+                }
+            }
+            other => return Err(Illegal(format!("condition cannot be checked continuously: {other:?}"))),
+        })
+    }
+
+    /// An event phrase as a pattern, for triggers and replacements.
+    pub fn pattern(&self, call: &Call) -> Result<EventPattern, Illegal> {
+        let bound = self.bound(call)?;
+        let cards = |i: usize| -> Result<Selector, Illegal> {
+            match self.slot(call, &bound.args[i]) {
+                Some(op) => self.selector(op),
+                None => Ok(Selector::All),
+            }
+        };
+        let zone = |i: usize| -> Result<Option<String>, Illegal> {
+            match &bound.args[i] {
+                BoundArg::Absent => Ok(None),
+                arg => self.zone_name(call, arg).map(Some),
+            }
+        };
+        let word = |i: usize| -> Result<Option<String>, Illegal> {
+            match &bound.args[i] {
+                BoundArg::Absent => Ok(None),
+                arg => self.word_arg(call, arg).map(Some),
+            }
+        };
+        Ok(match bound.primitive {
+            Primitive::Moved => EventPattern::Move { subject: cards(0)?, from: zone(1)?, to: zone(2)?, reason: word(3)? },
+            Primitive::Damaged => EventPattern::Damage { subject: cards(0)? },
+            Primitive::FlagChanged => EventPattern::Flag { subject: cards(0)?, flag: self.word_arg(call, &bound.args[1])? },
+            Primitive::ResourceChanged => {
+                EventPattern::Resource { player: Some(self.player_arg(call, &bound.args[0])?), name: self.word_arg(call, &bound.args[1])? }
+            }
+            Primitive::Signal => {
+                let subject = match self.slot(call, &bound.args[1]) {
+                    Some(op) => Some(self.selector(op)?),
+                    None => None,
+                };
+                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject }
+            }
+            p => return Err(Illegal(format!("`{}` is not an event", p.name()))),
+        })
+    }
+
+    /// A duration phrase; none means for the rest of the game (FF 11.12.4.1).
+    pub fn duration(&self, call: Option<&Call>) -> Result<Duration, Illegal> {
+        let Some(call) = call else { return Ok(Duration::Forever) };
+        let bound = self.bound(call)?;
+        Ok(match bound.primitive {
+            Primitive::Until => Duration::Until(self.word_arg(call, &bound.args[0])?),
+            Primitive::WhileIn => {
+                let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`while_in` needs cards".into()))?;
+                let objects = match what {
+                    Operand::This => self.source.into_iter().collect(),
+                    other => self.objects(other)?,
+                };
+                Duration::WhileIn(objects.first().copied().ok_or_else(|| Illegal("nothing to wait on".into()))?)
+            }
+            p => return Err(Illegal(format!("`{}` is not a duration", p.name()))),
+        })
+    }
+
+    /// How many a quantity allows: (min, max) out of `available`.
+    pub fn bounds(&self, quantity: &Quantity, available: usize) -> Result<(usize, usize), Illegal> {
+        Ok(match quantity {
+            Quantity::Exactly(n) => {
+                let n = self.number(n)?.max(0) as usize;
+                (n.min(available), n.min(available))
+            }
+            Quantity::UpTo(n) => (0, (self.number(n)?.max(0) as usize).min(available)),
+            Quantity::AnyNumber => (0, available),
+            Quantity::All => (available, available),
+        })
+    }
+
+    pub fn value(&self, op: &Operand) -> Result<Value, Illegal> {
+        Ok(match op {
+            Operand::Text(t) => Value::Text(t.clone()),
+            Operand::Variant(e, v) => Value::Variant(*e, *v),
+            Operand::List(items) => Value::List(items.iter().map(|i| self.value(i)).collect::<Result<_, _>>()?),
+            Operand::Binding(name) => match crate::kernel::value::lookup(&self.env, name) {
+                Some(crate::kernel::Binding::Value(v)) => v.clone(),
+                Some(crate::kernel::Binding::Number(n)) => Value::Number(*n),
+                _ => return Err(Illegal(format!("`{name}` holds no value"))),
+            },
+            other => Value::Number(self.number(other)?),
+        })
+    }
+}
+
+fn mentions_zone(s: &Selector) -> bool {
+    match s {
+        Selector::InZone(_) | Selector::Objects(_) | Selector::Source => true,
+        Selector::And(all) | Selector::Or(all) => all.iter().any(mentions_zone),
+        Selector::Not(inner) => mentions_zone(inner),
+        _ => false,
+    }
+}
+

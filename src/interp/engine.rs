@@ -1,0 +1,154 @@
+//! Resolution procedures over the kernel: rule processes and triggered abilities settle before a
+//! player gets priority (FF 11.1.3-4, 12.3; Trails 1002; UFS E.2), abilities go on the stack with
+//! their targets declared, and resolve with targets re-checked (FF 11.11.2, Trails 1205.1a).
+
+use std::sync::Arc;
+
+use crate::ir::Effect;
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::trigger::{AbilityRef, StackEntry, Target};
+use crate::kernel::{Binding, Env, Event, GameState, Illegal, ObjectId, PlayerId, Retarget};
+
+use super::Ctx;
+
+/// A game's rule processes (state-based actions); returns whether any were performed.
+pub trait RuleProcesses {
+    fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool;
+}
+
+/// No rule processes (for tests of the kernel alone).
+pub struct NoRuleProcesses;
+
+impl RuleProcesses for NoRuleProcesses {
+    fn run(&self, _: &mut GameState, _: &mut dyn Agent) -> bool {
+        false
+    }
+}
+
+/// Repeats rule processes and placing triggered abilities until neither happens (FF 12.3):
+/// the turn player places theirs first, in the order they choose (FF 11.8.7).
+pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses) {
+    for _ in 0..10_000 {
+        if state.outcome.is_some() {
+            return;
+        }
+        let mut changed = rules.run(state, agent);
+        if !state.pending.is_empty() {
+            place_pending(state, agent);
+            changed = true;
+        }
+        if !changed {
+            return;
+        }
+    }
+    // Only an endless chain of mandatory actions gets here: a loop no player can stop (FF 13.1).
+    state.apply(Event::GameEnded { outcome: crate::kernel::Outcome::Draw });
+}
+
+fn place_pending(state: &mut GameState, agent: &mut dyn Agent) {
+    let players = [state.turn_player, state.opponent_of(state.turn_player)];
+    for player in players {
+        let mine: Vec<usize> = (0..state.pending.len()).filter(|&i| state.pending[i].controller == player).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let order: Vec<usize> = if mine.len() > 1 {
+            let items = mine.iter().map(|&i| format!("{:?}", state.pending[i].ability)).collect();
+            match state.ask(agent, player, Question::Order { prompt: "order your triggered abilities".into(), items }) {
+                Answer::Order(order) => order,
+                _ => (0..mine.len()).collect(),
+            }
+        } else {
+            vec![0]
+        };
+        let taken: Vec<_> = order.iter().map(|&k| state.pending[mine[k]].clone()).collect();
+        let mut indices = mine.clone();
+        indices.sort_unstable_by(|a, b| b.cmp(a));
+        for i in indices {
+            state.apply(Event::TriggerTaken { index: i });
+        }
+        for t in taken {
+            push(state, agent, Some(t.source), t.controller, t.ability, t.env, t.body, t.condition);
+        }
+    }
+}
+
+/// Puts an ability on the stack, declaring the targets its leading `choose` statements name
+/// (FF 11.8.9, 11.6.5). With no legal target, a triggered ability is removed at once (FF 11.8.4).
+#[allow(clippy::too_many_arguments)]
+pub fn push(
+    state: &mut GameState,
+    agent: &mut dyn Agent,
+    source: Option<ObjectId>,
+    controller: PlayerId,
+    ability: AbilityRef,
+    env: Env,
+    body: Arc<Vec<Effect>>,
+    condition: Option<crate::ir::CondIr>,
+) {
+    let mut ctx = Ctx::new(state, agent, source, controller, env);
+    let mut targets = vec![];
+    for effect in body.iter() {
+        let Effect::Choose { targets: true, what, binding, .. } = effect else { break };
+        let Ok(selector) = ctx.selector(what) else { break };
+        let before = ctx.env.len();
+        if ctx.run(std::slice::from_ref(effect)).is_err() {
+            break;
+        }
+        let chosen = match ctx.env.get(before) {
+            Some((_, Binding::Objects(list))) => list.clone(),
+            _ => vec![],
+        };
+        if chosen.is_empty() {
+            ctx.state.apply(Event::Cancelled { ability });
+            return;
+        }
+        targets.push(Target { name: binding.clone(), selector, chosen });
+    }
+    let env = ctx.env.clone();
+    state.apply(Event::Pushed { entry: Box::new(StackEntry { source, controller, ability, env, body, condition, targets }) });
+}
+
+/// Resolves the top of the stack.
+pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
+    let Some(entry) = state.stack.last().cloned() else { return Ok(()) };
+    state.apply(Event::Popped);
+    let view = state.view();
+    let mut env = entry.env.clone();
+    let mut any_target_left = entry.targets.is_empty();
+    for target in &entry.targets {
+        // A target is still legal if it is the same object, still matching what it was chosen as.
+        let legal: Vec<ObjectId> = target
+            .chosen
+            .iter()
+            .copied()
+            .filter(|o| state.object(*o).left.is_none() && state.selects(&view, &target.selector, *o, entry.source))
+            .collect();
+        any_target_left |= !legal.is_empty();
+        env.push((target.name.clone(), Binding::Objects(legal)));
+    }
+    if !any_target_left && state.config.retarget == Retarget::CancelIfAllIllegal {
+        state.apply(Event::Cancelled { ability: entry.ability });
+        return Ok(());
+    }
+    let skip = entry.targets.len();
+    let mut ctx = Ctx::new(state, agent, entry.source, entry.controller, env);
+    // FF 11.11.3: a conditional auto-ability checks its condition again.
+    if let Some(cond) = &entry.condition {
+        if !ctx.condition(cond)? {
+            ctx.state.apply(Event::Cancelled { ability: entry.ability });
+            return Ok(());
+        }
+    }
+    ctx.run(&entry.body[skip..])
+}
+
+/// Settles, then resolves everything on the stack (both players passing each time).
+pub fn resolve_all(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses) -> Result<(), Illegal> {
+    settle(state, agent, rules);
+    while !state.stack.is_empty() && state.outcome.is_none() {
+        resolve_top(state, agent)?;
+        settle(state, agent, rules);
+    }
+    Ok(())
+}

@@ -1,0 +1,197 @@
+//! Evaluating operands: which objects, players, zones and numbers an effect means right now.
+
+use crate::ir::{Call, Operand};
+use crate::kernel::value::lookup;
+use crate::kernel::{Binding, Illegal, ObjectId, PlayerId, ZoneId};
+use crate::syntax::ast::ArithOp;
+use crate::vocab::primitive::Primitive;
+use crate::vocab::{Bound, BoundArg};
+
+use super::Ctx;
+
+impl Ctx<'_> {
+    /// The primitive a phrase is bound to, or why it cannot run.
+    pub fn bound(&self, call: &Call) -> Result<Bound, Illegal> {
+        let vocab = &self.state.library.vocab;
+        vocab.templates[call.template.index()]
+            .implementation
+            .clone()
+            .ok_or_else(|| Illegal(format!("`{}` has no implementation in {}", vocab.signature(call.template), vocab.game)))
+    }
+
+    /// The operand a bound argument takes from the phrase's slot.
+    pub fn slot<'c>(&self, call: &'c Call, arg: &BoundArg) -> Option<&'c Operand> {
+        match arg {
+            BoundArg::Slot(i) => call.args.get(*i).filter(|op| **op != Operand::Absent),
+            _ => None,
+        }
+    }
+
+    /// A word argument: a literal, or the text/enum value a slot holds.
+    pub fn word_arg(&self, call: &Call, arg: &BoundArg) -> Result<String, Illegal> {
+        match arg {
+            BoundArg::Word(w) => Ok(w.clone()),
+            BoundArg::Text(t) => Ok(t.clone()),
+            BoundArg::Number(n) => Ok(n.to_string()),
+            BoundArg::Slot(_) => match self.slot(call, arg) {
+                Some(Operand::Text(t)) => Ok(t.clone()),
+                Some(Operand::Variant(e, v)) => Ok(self.state.library.vocab.enums[e.index()].variants[*v as usize].clone()),
+                other => Err(Illegal(format!("expected a word, found {other:?}"))),
+            },
+            BoundArg::Absent => Err(Illegal("missing argument".into())),
+        }
+    }
+
+    pub fn number_arg(&self, call: &Call, arg: &BoundArg) -> Result<i64, Illegal> {
+        match arg {
+            BoundArg::Number(n) => Ok(*n),
+            BoundArg::Absent => Ok(0),
+            _ => match self.slot(call, arg) {
+                Some(op) => self.number(op),
+                None => Err(Illegal("expected a number".into())),
+            },
+        }
+    }
+
+    pub fn player_arg(&self, call: &Call, arg: &BoundArg) -> Result<PlayerId, Illegal> {
+        match arg {
+            BoundArg::Word(w) => self.player_word(w),
+            _ => match self.slot(call, arg) {
+                Some(op) => self.player(op),
+                None => Ok(self.controller),
+            },
+        }
+    }
+
+    pub fn objects_arg(&self, call: &Call, arg: &BoundArg) -> Result<Vec<ObjectId>, Illegal> {
+        match self.slot(call, arg) {
+            Some(op) => self.objects(op),
+            None => Ok(vec![]),
+        }
+    }
+
+    /// The zone name a bound argument names (a literal zone word or a zone slot).
+    pub fn zone_name(&self, call: &Call, arg: &BoundArg) -> Result<String, Illegal> {
+        match arg {
+            BoundArg::Word(w) => Ok(w.clone()),
+            _ => match self.slot(call, arg) {
+                Some(Operand::Zone { zone, .. }) => Ok(zone.clone()),
+                other => Err(Illegal(format!("expected a zone, found {other:?}"))),
+            },
+        }
+    }
+
+    /// The zone instance meant, for an object of `owner` when the zone names no player.
+    pub fn zone_arg(&self, call: &Call, arg: &BoundArg, owner: PlayerId) -> Result<ZoneId, Illegal> {
+        let (name, player) = match arg {
+            BoundArg::Word(w) => (w.clone(), owner),
+            _ => match self.slot(call, arg) {
+                Some(Operand::Zone { zone, owner: Some(who) }) => (zone.clone(), self.player(who)?),
+                Some(Operand::Zone { zone, owner: None }) => (zone.clone(), owner),
+                other => return Err(Illegal(format!("expected a zone, found {other:?}"))),
+            },
+        };
+        self.state.zone_id(&name, Some(player)).ok_or_else(|| Illegal(format!("no zone `{name}`")))
+    }
+
+    /// `you`, `opponent`, `owner`, `controller`, or a player the game declares.
+    pub fn player_word(&self, word: &str) -> Result<PlayerId, Illegal> {
+        let source = self.source.map(|s| self.state.characteristics(s));
+        match word {
+            "you" => Ok(self.controller),
+            "opponent" => Ok(self.state.opponent_of(self.controller)),
+            "owner" => Ok(self.source.map_or(self.controller, |s| self.state.object(s).owner)),
+            "controller" => Ok(source.map_or(self.controller, |c| c.controller)),
+            "turn_player" | "active_player" => Ok(self.state.turn_player),
+            other => Err(Illegal(format!("the kernel does not know the player `{other}`"))),
+        }
+    }
+
+    pub fn player(&self, op: &Operand) -> Result<PlayerId, Illegal> {
+        match op {
+            Operand::Player(w) => self.player_word(w),
+            Operand::Binding(name) => match lookup(&self.env, name) {
+                Some(Binding::Player(p)) => Ok(*p),
+                _ => Err(Illegal(format!("`{name}` is not a player"))),
+            },
+            Operand::Value(call) => {
+                let bound = self.bound(call)?;
+                let objects = self.objects_arg(call, &bound.args[0])?;
+                let first = objects.first().ok_or_else(|| Illegal("no card to read a player from".into()))?;
+                match bound.primitive {
+                    Primitive::Owner => Ok(self.state.object(*first).owner),
+                    Primitive::Controller => Ok(self.state.characteristics(*first).controller),
+                    p => Err(Illegal(format!("`{}` gives no player", p.name()))),
+                }
+            }
+            other => Err(Illegal(format!("not a player: {other:?}"))),
+        }
+    }
+
+    /// The objects a card-set operand means now (all matching ones for a filter).
+    pub fn objects(&self, op: &Operand) -> Result<Vec<ObjectId>, Illegal> {
+        match op {
+            Operand::This => Ok(self.source.into_iter().collect()),
+            Operand::Binding(name) => match lookup(&self.env, name) {
+                Some(Binding::Objects(list)) => Ok(list.clone()),
+                _ => Err(Illegal(format!("`{name}` holds no cards"))),
+            },
+            Operand::Cards { .. } => {
+                let selector = self.selector(op)?;
+                let view = self.state.view();
+                Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+            }
+            Operand::List(items) => Ok(items.iter().map(|i| self.objects(i)).collect::<Result<Vec<_>, _>>()?.concat()),
+            other => Err(Illegal(format!("not cards: {other:?}"))),
+        }
+    }
+
+    pub fn number(&self, op: &Operand) -> Result<i64, Illegal> {
+        Ok(match op {
+            Operand::Number(n) => *n,
+            Operand::Signed { negative, value } => {
+                let v = self.number(value)?;
+                if *negative { -v } else { v }
+            }
+            Operand::Binding(name) => match lookup(&self.env, name) {
+                Some(Binding::Number(n)) => *n,
+                Some(Binding::Objects(list)) => list.len() as i64,
+                _ => return Err(Illegal(format!("`{name}` is not a number"))),
+            },
+            Operand::Count(set) => self.objects(set)?.len() as i64,
+            Operand::Property { property, of } => {
+                let objects = self.objects(of)?;
+                objects.iter().map(|o| self.state.characteristics(*o).number(*property)).sum()
+            }
+            Operand::Arith { left, op, right } => {
+                let (l, r) = (self.number(left)?, self.number(right)?);
+                match op {
+                    ArithOp::Add => l + r,
+                    ArithOp::Sub => l - r,
+                    ArithOp::Mul => l * r,
+                    ArithOp::Div => {
+                        if r == 0 {
+                            return Err(Illegal("division by zero".into()));
+                        }
+                        l / r
+                    }
+                }
+            }
+            Operand::Value(call) => {
+                let bound = self.bound(call)?;
+                match bound.primitive {
+                    Primitive::ResourceOf => {
+                        let who = self.player_arg(call, &bound.args[0])?;
+                        self.state.resource(who, &self.word_arg(call, &bound.args[1])?)
+                    }
+                    Primitive::CountIn => {
+                        let zone = self.zone_arg(call, &bound.args[0], self.controller)?;
+                        self.state.zone(zone).objects.len() as i64
+                    }
+                    p => return Err(Illegal(format!("`{}` gives no number", p.name()))),
+                }
+            }
+            other => return Err(Illegal(format!("not a number: {other:?}"))),
+        })
+    }
+}

@@ -1,0 +1,283 @@
+//! Running a phrase through its primitive: one-shot actions as events (through replacement
+//! effects), rules as continuous effects, delayed effects as delayed triggers.
+
+use std::sync::Arc;
+
+use crate::ir::{Call, Effect, Operand, TriggerIr};
+use crate::kernel::replacement::Replaced;
+use crate::kernel::trigger::DelayedTrigger;
+use crate::kernel::{Amount, Binding, Change, ContinuousEffect, Event, Illegal, ObjectId, Op, Position, Selector};
+use crate::vocab::primitive::Primitive;
+use crate::vocab::{BoundArg, TemplateKind};
+
+use super::Ctx;
+
+impl Ctx<'_> {
+    /// Runs one phrase statement.
+    pub(super) fn perform(&mut self, call: &Call, for_each: Option<&Operand>, duration: Option<&Call>, binding: Option<&str>) -> Result<(), Illegal> {
+        let kind = self.state.library.vocab.templates[call.template.index()].kind;
+        let times = match for_each {
+            Some(set) => self.objects(set)?.len() as i64,
+            None => 1,
+        };
+        match kind {
+            TemplateKind::Rule => self.rule(call, times, duration),
+            _ => {
+                let mut produced = vec![];
+                for _ in 0..times {
+                    produced.extend(self.action(call)?);
+                }
+                if let Some(name) = binding {
+                    self.env.push((name.to_string(), Binding::Objects(produced)));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A one-shot action; returns the objects it produced (moved cards in their new zones).
+    fn action(&mut self, call: &Call) -> Result<Vec<ObjectId>, Illegal> {
+        let bound = self.bound(call)?;
+        let a = &bound.args;
+        let mut produced = vec![];
+        match bound.primitive {
+            Primitive::Move => {
+                let reason = self.optional_word(call, &a[2])?;
+                let position = if self.optional_word(call, &a[3])?.as_deref() == Some("bottom") { Position::Bottom } else { Position::Top };
+                let flags: Vec<String> = [&a[4], &a[5]].into_iter().filter_map(|arg| self.optional_word(call, arg).ok().flatten()).collect();
+                for object in self.picked(call, &a[0], &a[6], &a[7])? {
+                    let object = self.state.current(object);
+                    let to = self.zone_arg(call, &a[1], self.state.object(object).owner)?;
+                    let event = self.state.move_event(object, to, reason.clone(), position);
+                    if let Some(Event::Moved { new, .. }) = self.happen(event)? {
+                        for flag in &flags {
+                            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true })?;
+                        }
+                        produced.push(new);
+                    }
+                }
+            }
+            Primitive::MoveTop => {
+                let who = self.player_arg(call, &a[0])?;
+                let count = self.number_arg(call, &a[1])?;
+                let from = self.zone_arg(call, &a[2], who)?;
+                let to = self.zone_arg(call, &a[3], who)?;
+                let reason = self.optional_word(call, &a[4])?;
+                for _ in 0..count {
+                    let Some(&top) = self.state.zone(from).objects.last() else {
+                        // Drawing from an empty deck is a rule process the game checks (FF 12.4.2).
+                        self.happen(Event::Signal { name: "empty_zone".into(), objects: vec![], player: Some(who), detail: Some(self.state.zone(from).name.clone()) })?;
+                        break;
+                    };
+                    let event = self.state.move_event(top, to, reason.clone(), Position::Top);
+                    if let Some(Event::Moved { new, .. }) = self.happen(event)? {
+                        produced.push(new);
+                    }
+                }
+            }
+            Primitive::Damage => {
+                let amount = self.number_arg(call, &a[1])?;
+                for object in self.objects_arg(call, &a[0])? {
+                    self.happen(Event::Damaged { object: self.state.current(object), amount, source: self.source })?;
+                }
+            }
+            Primitive::SetFlag => {
+                let flag = self.word_arg(call, &a[1])?;
+                let value = self.optional_word(call, &a[2])?.is_none_or(|v| v != "false");
+                for object in self.objects_arg(call, &a[0])? {
+                    self.happen(Event::Flag { object: self.state.current(object), flag: flag.clone(), value })?;
+                }
+            }
+            Primitive::Resource => {
+                let player = self.player_arg(call, &a[0])?;
+                let name = self.word_arg(call, &a[1])?;
+                let delta = self.number_arg(call, &a[2])?;
+                self.happen(Event::Resource { player, name, delta })?;
+            }
+            Primitive::Counter => {
+                let name = self.word_arg(call, &a[1])?;
+                let delta = self.number_arg(call, &a[2])?;
+                for object in self.objects_arg(call, &a[0])? {
+                    self.happen(Event::Counter { object: self.state.current(object), name: name.clone(), delta })?;
+                }
+            }
+            Primitive::Shuffle => {
+                let zone = self.zone_arg(call, &a[0], self.controller)?;
+                let mut order = self.state.zone(zone).objects.clone();
+                self.state.rng.shuffle(&mut order);
+                self.happen(Event::Shuffled { zone, order })?;
+            }
+            Primitive::Reveal => {
+                let objects = self.objects_arg(call, &a[0])?;
+                self.happen(Event::Revealed { objects })?;
+            }
+            // Actions the game's own procedures carry out: announced for them to handle.
+            Primitive::Game | Primitive::Pay => {
+                let name = self.word_arg(call, &a[0])?;
+                let objects = match a.get(1) {
+                    Some(arg) if matches!(self.slot(call, arg), Some(_)) => self.objects_arg(call, arg).unwrap_or_default(),
+                    _ => vec![],
+                };
+                self.happen(Event::Signal { name, objects, player: Some(self.controller), detail: None })?;
+            }
+            p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
+        }
+        Ok(produced)
+    }
+
+    /// The cards an action acts on: a counted set ("discard 1 card") is chosen by the actor from
+    /// the `from` zone; anything else is every card it names.
+    fn picked(&mut self, call: &Call, what: &BoundArg, from: &BoundArg, by: &BoundArg) -> Result<Vec<ObjectId>, Illegal> {
+        let actor = match by {
+            BoundArg::Absent => self.controller,
+            arg => self.player_arg(call, arg)?,
+        };
+        let Some(Operand::Cards { quantity, .. }) = self.slot(call, what) else { return self.objects_arg(call, what) };
+        if matches!(quantity, crate::ir::Quantity::All) {
+            return self.objects_arg(call, what);
+        }
+        let operand = self.slot(call, what).cloned().expect("matched above");
+        let mut selector = self.selector(&operand)?;
+        if !matches!(from, BoundArg::Absent) {
+            let zone = self.zone_arg(call, from, actor)?;
+            let zone_name = self.state.zone(zone).name.clone();
+            if let crate::kernel::Selector::And(parts) = &mut selector {
+                parts.retain(|s| !matches!(s, crate::kernel::Selector::InZone(_)));
+                parts.push(crate::kernel::Selector::InZone(zone_name));
+                parts.push(crate::kernel::Selector::OwnedBy(actor));
+            }
+        }
+        let view = self.state.view();
+        let candidates: Vec<ObjectId> = self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect();
+        let (min, max) = self.bounds(quantity, candidates.len())?;
+        if min == candidates.len() && max == min {
+            return Ok(candidates);
+        }
+        let question = crate::kernel::Question::Objects { prompt: format!("pick {min} to {max}"), options: candidates, min, max };
+        match self.state.ask(self.agent, actor, question) {
+            crate::kernel::Answer::Objects(list) => Ok(list),
+            _ => Ok(vec![]),
+        }
+    }
+
+    fn optional_word(&self, call: &Call, arg: &BoundArg) -> Result<Option<String>, Illegal> {
+        match arg {
+            BoundArg::Absent => Ok(None),
+            arg => self.word_arg(call, arg).map(Some),
+        }
+    }
+
+    /// A proposed event, through replacement effects (FF 11.12.5); returns the event that happened.
+    pub fn happen(&mut self, event: Event) -> Result<Option<Event>, Illegal> {
+        match self.state.replace(event, self.agent) {
+            Replaced::Happens(event) => {
+                self.state.apply(event.clone());
+                super::abilities::after_event(self.state, self.agent, self.state.log.len() - 1);
+                Ok(Some(event))
+            }
+            Replaced::Prevented => Ok(None),
+            Replaced::Instead { replacement, effects, subject } => {
+                let r = self.state.replacements.iter().find(|r| r.id == replacement).cloned();
+                let (source, controller) = r.map_or((self.source, self.controller), |r| (r.source, r.controller));
+                // "instead": `it` is what the replaced event was about.
+                let env = subject.map(|o| vec![("it".to_string(), Binding::Objects(vec![o]))]).unwrap_or_default();
+                super::run_effects(self.state, self.agent, source, controller, env, &effects)?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// A rule in a resolving effect: a continuous effect on the objects it names now, locked
+    /// (FF 11.12.4.2, Trails 1215.6), with variables fixed at resolution (FF 11.12.4.3).
+    fn rule(&mut self, call: &Call, times: i64, duration: Option<&Call>) -> Result<(), Illegal> {
+        let duration = self.duration(duration)?;
+        for change in self.changes(call, times, false)? {
+            let (affected, change) = change;
+            let effect = ContinuousEffect {
+                id: self.state.next_effect_id(),
+                source: self.source,
+                controller: self.controller,
+                timestamp: Default::default(),
+                affected,
+                change,
+                duration: duration.clone(),
+                condition: None,
+            };
+            self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
+        }
+        Ok(())
+    }
+
+    /// The changes a rule phrase makes, with what they affect: a locked set of the objects named
+    /// now, or (for always-on abilities, `live`) a selector that also reaches later arrivals.
+    pub(super) fn changes(&self, call: &Call, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
+        let bound = self.bound(call)?;
+        let a = &bound.args;
+        let affected = match self.slot(call, &a[0]) {
+            Some(op) if live => self.selector(op)?,
+            Some(Operand::This) => Selector::Objects(self.source.into_iter().collect()),
+            Some(op) => Selector::Objects(self.objects(op)?),
+            None => return Err(Illegal("a rule needs cards to affect".into())),
+        };
+        let changes = match bound.primitive {
+            Primitive::Modify => {
+                let property = self.state.library.vocab.property(&self.word_arg(call, &a[1])?).ok_or_else(|| Illegal("unknown property".into()))?;
+                let op = match self.word_arg(call, &a[2])?.as_str() {
+                    "add" => Op::Add,
+                    "sub" => Op::Sub,
+                    "set" => Op::Set,
+                    "set_base" => Op::SetBase,
+                    "double" => Op::Double,
+                    other => return Err(Illegal(format!("unknown operation `{other}`"))),
+                };
+                let each = match &a[3] {
+                    BoundArg::Absent => 0,
+                    arg => self.number_arg(call, arg)?,
+                };
+                vec![Change::Property { property, op, amount: Amount::Fixed(each * times) }]
+            }
+            Primitive::Grant | Primitive::Strip => {
+                let grant = bound.primitive == Primitive::Grant;
+                match self.slot(call, &a[1]) {
+                    None => vec![Change::StripAbilities],
+                    Some(op) => keywords(op)?
+                        .into_iter()
+                        .map(|k| if grant { Change::GrantKeyword(k) } else { Change::RemoveKeyword(k) })
+                        .collect(),
+                }
+            }
+            Primitive::Forbid => self.word_arg(call, &a[1])?.split_whitespace().map(|w| Change::Forbid(w.to_string())).collect(),
+            Primitive::Allow => self.word_arg(call, &a[1])?.split_whitespace().map(|w| Change::Allow(w.to_string())).collect(),
+            p => return Err(Illegal(format!("`{}` is not a rule primitive the kernel applies to cards", p.name()))),
+        };
+        Ok(changes.into_iter().map(|c| (affected.clone(), c)).collect())
+    }
+
+    /// A delayed effect: a trigger that waits, with the names in scope now (FF 11.8.17).
+    pub(super) fn delay(&mut self, trigger: &TriggerIr, duration: Option<&Call>, body: &[Effect]) -> Result<(), Illegal> {
+        let pattern = self.pattern(&trigger.event)?;
+        let duration_kind = self.duration(duration)?;
+        let delayed = DelayedTrigger {
+            id: self.state.log.len() as u32,
+            source: self.source,
+            controller: self.controller,
+            pattern,
+            effects: Arc::new(body.to_vec()),
+            env: self.env.clone(),
+            once: duration.is_none(),
+            duration: duration_kind,
+        };
+        self.happen(Event::DelayedCreated { trigger: Box::new(delayed) })?;
+        Ok(())
+    }
+}
+
+/// The keywords an `ability` operand grants.
+fn keywords(op: &Operand) -> Result<Vec<crate::vocab::KeywordId>, Illegal> {
+    match op {
+        Operand::Keyword { keyword, .. } => Ok(vec![*keyword]),
+        Operand::List(items) => Ok(items.iter().map(keywords).collect::<Result<Vec<_>, _>>()?.concat()),
+        Operand::Abilities(_) => Err(Illegal("granting written abilities is not supported by the kernel yet".into())),
+        other => Err(Illegal(format!("not an ability: {other:?}"))),
+    }
+}

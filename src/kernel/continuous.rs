@@ -1,0 +1,375 @@
+//! Continuous effects and computed characteristics: printed values plus effects applied in the
+//! game's layer order (FF 11.12.4.6; Trails 1215; UFS C.3.3), by timestamp, with dependencies
+//! found by trying effects out rather than by tags (FF 11.12.4.12-13, Trails 1215.3a).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::kernel::ids::*;
+use crate::kernel::state::GameState;
+use crate::kernel::value::{compare, Amount, Condition, Selector, Value};
+use crate::vocab::{KeywordId, KindId, PropId};
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct ContinuousEffect {
+    pub id: EffectId,
+    pub source: Option<ObjectId>,
+    pub controller: PlayerId,
+    pub timestamp: Timestamp,
+    /// `Objects` for effects of resolved abilities (locked, FF 11.12.4.2, Trails 1215.6); a live
+    /// selector for field abilities, which also reach objects that arrive later (FF 11.12.4.5).
+    pub affected: Selector,
+    pub change: Change,
+    pub duration: Duration,
+    /// Applies only while this holds (conditional field abilities).
+    pub condition: Option<Condition>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Op {
+    Add,
+    Sub,
+    /// Set the value, in timestamp order with the others.
+    Set,
+    /// Set the base value: applied before every other change of the property (FF 11.5.7, 11.3.10).
+    SetBase,
+    Double,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Change {
+    Controller(PlayerId),
+    Property { property: PropId, op: Op, amount: Amount },
+    AddValue { property: PropId, value: Value },
+    RemoveValue { property: PropId, value: Value },
+    AddKind(KindId),
+    GrantKeyword(KeywordId),
+    RemoveKeyword(KeywordId),
+    /// Loses every ability (FF "loses all its abilities").
+    StripAbilities,
+    /// A prohibition, a permission or another rule hook the game reads (`cannot_block`...).
+    Forbid(String),
+    Allow(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Duration {
+    /// For the rest of the game (FF 11.12.4.1).
+    Forever,
+    /// Until the game's procedure announces this point (`end_of_turn`, `end_of_combat`).
+    Until(String),
+    /// While an object stays in its zone (field abilities, "while X is on the field").
+    WhileIn(ObjectId),
+}
+
+/// Which layer each kind of change belongs to, in application order. A game supplies it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LayerPlan {
+    pub layers: Vec<Layer>,
+    /// FF 11.12.4.7: within a layer, effects on their own source apply first.
+    pub self_first: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Layer {
+    Controller,
+    Abilities,
+    Kinds,
+    /// These properties.
+    Properties(Vec<PropId>),
+    /// Every property not named by a `Properties` layer.
+    OtherProperties,
+    Rules,
+}
+
+/// An object's characteristics after every continuous effect.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Characteristics {
+    pub controller: PlayerId,
+    pub kinds: Vec<KindId>,
+    pub properties: Vec<(PropId, Value)>,
+    pub keywords: Vec<KeywordId>,
+    pub stripped: bool,
+    pub forbidden: BTreeSet<String>,
+    pub allowed: BTreeSet<String>,
+}
+
+impl Characteristics {
+    pub fn get(&self, p: PropId) -> Option<&Value> {
+        self.properties.iter().find(|(q, _)| *q == p).map(|(_, v)| v)
+    }
+
+    pub fn number(&self, p: PropId) -> i64 {
+        self.get(p).and_then(Value::number).unwrap_or(0)
+    }
+
+    fn set(&mut self, p: PropId, v: Value) {
+        match self.properties.iter_mut().find(|(q, _)| *q == p) {
+            Some((_, old)) => *old = v,
+            None => self.properties.push((p, v)),
+        }
+    }
+
+    /// Whether a rule hook applies: prohibitions win over permissions (FF 2.2, Trails 104.4, UFS K.1.2).
+    pub fn may(&self, action: &str) -> Option<bool> {
+        if self.forbidden.contains(action) {
+            Some(false)
+        } else if self.allowed.contains(action) {
+            Some(true)
+        } else {
+            None
+        }
+    }
+}
+
+/// Computed characteristics of every live object, for one generation of the state.
+#[derive(Debug, Default)]
+pub(crate) struct Cache {
+    view: std::sync::Mutex<Option<(u64, Arc<View>)>>,
+}
+
+impl Clone for Cache {
+    /// A copy of the state starts with the same computed view (it is immutable and shared).
+    fn clone(&self) -> Self {
+        let view = self.view.lock().expect("cache lock").clone();
+        Cache { view: std::sync::Mutex::new(view) }
+    }
+}
+
+/// Characteristics by object index (`None` for last known information and empty slots).
+pub type View = Vec<Option<Characteristics>>;
+
+impl GameState {
+    /// The computed characteristics of a live object; last known information for one that left.
+    pub fn characteristics(&self, object: ObjectId) -> Characteristics {
+        if let Some(c) = self.view().get(object.index()).cloned().flatten() {
+            return c;
+        }
+        self.lki.get(&object).cloned().unwrap_or_else(|| self.printed(object))
+    }
+
+    /// Every live object's characteristics, computed once per generation.
+    pub fn view(&self) -> Arc<View> {
+        let mut cached = self.cache.view.lock().expect("cache lock");
+        if let Some((generation, view)) = cached.as_ref() {
+            if *generation == self.generation {
+                return view.clone();
+            }
+        }
+        let view = Arc::new(self.compute_view());
+        *cached = Some((self.generation, view.clone()));
+        view
+    }
+
+    /// Printed characteristics, before any effect.
+    pub fn printed(&self, object: ObjectId) -> Characteristics {
+        let o = self.object(object);
+        let card = self.library.card(o.card);
+        Characteristics {
+            controller: o.controller,
+            kinds: card.kinds.clone(),
+            properties: card.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
+            keywords: card.keywords.iter().map(|k| k.keyword).collect(),
+            stripped: false,
+            forbidden: BTreeSet::new(),
+            allowed: BTreeSet::new(),
+        }
+    }
+
+    fn compute_view(&self) -> View {
+        let mut view: View = vec![None; self.objects.len()];
+        for id in self.live_objects() {
+            view[id.index()] = Some(self.printed(id));
+        }
+        let active: Vec<&ContinuousEffect> = self.effects.iter().filter(|e| self.effect_active(e)).collect();
+        for layer in 0..self.config.layers.layers.len() {
+            // Conditions are read from the characteristics as they stand when the layer begins.
+            let mut remaining: Vec<&ContinuousEffect> = active
+                .iter()
+                .copied()
+                .filter(|e| self.layer_of(&e.change) == layer)
+                .filter(|e| e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
+                .collect();
+            // Setting a base value comes before every other change (FF 11.5.7); then timestamps.
+            remaining.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp, e.id));
+            while !remaining.is_empty() {
+                let next = self.next_effect(&view, &remaining);
+                let effect = remaining.remove(next);
+                self.apply_effect(&mut view, effect);
+            }
+        }
+        view
+    }
+
+    /// FF 11.12.4.13, Trails 1215.3a: the earliest effect that depends on no other remaining
+    /// effect (unless they depend on each other); by timestamp otherwise.
+    fn next_effect(&self, view: &View, remaining: &[&ContinuousEffect]) -> usize {
+        if remaining.len() == 1 {
+            return 0;
+        }
+        let independent = (0..remaining.len()).find(|&a| {
+            !(0..remaining.len()).any(|b| {
+                b != a && self.depends_on(view, remaining[a], remaining[b]) && !self.depends_on(view, remaining[b], remaining[a])
+            })
+        });
+        independent.unwrap_or(0)
+    }
+
+    /// Whether applying `b` first changes which objects `a` affects or what it does (FF 11.12.4.12).
+    fn depends_on(&self, view: &View, a: &ContinuousEffect, b: &ContinuousEffect) -> bool {
+        let before = (self.affected(view, a), self.amount_of(view, a));
+        let mut trial = view.clone();
+        self.apply_effect(&mut trial, b);
+        before != (self.affected(&trial, a), self.amount_of(&trial, a))
+    }
+
+    fn amount_of(&self, view: &View, e: &ContinuousEffect) -> Option<i64> {
+        match &e.change {
+            Change::Property { amount, .. } => Some(self.amount(view, amount, e.source)),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn amount(&self, view: &View, amount: &Amount, source: Option<ObjectId>) -> i64 {
+        match amount {
+            Amount::Fixed(n) => *n,
+            Amount::PerMatch { each, selector } => {
+                let n = self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count() as i64;
+                each * n
+            }
+        }
+    }
+
+    /// Whether a continuous condition holds in `view`.
+    pub fn holds(&self, view: &View, condition: &Condition, source: Option<ObjectId>) -> bool {
+        match condition {
+            Condition::Count { selector, op, value } => {
+                let n = self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count() as i64;
+                compare(n, *op, *value)
+            }
+            Condition::Not(c) => !self.holds(view, c, source),
+            Condition::All(cs) => cs.iter().all(|c| self.holds(view, c, source)),
+            Condition::Any(cs) => cs.iter().any(|c| self.holds(view, c, source)),
+        }
+    }
+
+    fn affected(&self, view: &View, e: &ContinuousEffect) -> Vec<ObjectId> {
+        self.live_objects().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect()
+    }
+
+    fn apply_effect(&self, view: &mut View, e: &ContinuousEffect) {
+        let amount = self.amount_of(view, e);
+        let mut targets = self.affected(view, e);
+        if self.config.layers.self_first {
+            // FF 11.12.4.7 is about order within the layer; per object, the source's own effects come first.
+            targets.sort_by_key(|o| Some(*o) != e.source);
+        }
+        for object in targets {
+            let Some(c) = view[object.index()].as_mut() else { continue };
+            apply_change(c, &e.change, amount.unwrap_or(0));
+        }
+    }
+
+    /// Whether `object` matches `selector` in `view`; `source` is the object the selector is about.
+    pub fn selects(&self, view: &View, selector: &Selector, object: ObjectId, source: Option<ObjectId>) -> bool {
+        // An object that left its zone is judged by its last known information (FF 11.11.4).
+        let Some(c) = view.get(object.index()).and_then(Option::as_ref).or_else(|| self.lki.get(&object)) else { return false };
+        let o = self.object(object);
+        match selector {
+            Selector::All => true,
+            Selector::Objects(list) => list.contains(&object),
+            Selector::Kind(k) => c.kinds.iter().any(|have| self.library.vocab.kind_is(*have, *k)),
+            Selector::ControlledBy(p) => c.controller == *p,
+            Selector::OwnedBy(p) => o.owner == *p,
+            Selector::InZone(name) => self.zone(o.zone).name == *name,
+            Selector::Flag(f) => o.flags.contains(f),
+            Selector::Damaged => o.damage > 0,
+            Selector::Compare { property, op, value } => compare(c.number(*property), *op, *value),
+            Selector::Has { property, value } => c.get(*property).is_some_and(|v| v.has(value)),
+            Selector::Source => source == Some(object),
+            Selector::NotSource => source != Some(object),
+            Selector::Not(s) => !self.selects(view, s, object, source),
+            Selector::And(all) => all.iter().all(|s| self.selects(view, s, object, source)),
+            Selector::Or(any) => any.iter().any(|s| self.selects(view, s, object, source)),
+        }
+    }
+
+    fn effect_active(&self, e: &ContinuousEffect) -> bool {
+        match e.duration {
+            Duration::WhileIn(object) => self.object(object).left.is_none(),
+            Duration::Forever | Duration::Until(_) => true,
+        }
+    }
+
+    fn layer_of(&self, change: &Change) -> usize {
+        let plan = &self.config.layers.layers;
+        let find = |want: &dyn Fn(&Layer) -> bool| plan.iter().position(want);
+        let named = |p: &PropId| find(&|l| matches!(l, Layer::Properties(ps) if ps.contains(p)));
+        let layer = match change {
+            Change::Controller(_) => find(&|l| *l == Layer::Controller),
+            Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities => find(&|l| *l == Layer::Abilities),
+            Change::AddKind(_) => find(&|l| *l == Layer::Kinds),
+            Change::Property { property, .. } | Change::AddValue { property, .. } | Change::RemoveValue { property, .. } => {
+                named(property).or_else(|| find(&|l| *l == Layer::OtherProperties))
+            }
+            Change::Forbid(_) | Change::Allow(_) => find(&|l| *l == Layer::Rules),
+        };
+        layer.unwrap_or(plan.len().saturating_sub(1))
+    }
+}
+
+fn apply_change(c: &mut Characteristics, change: &Change, amount: i64) {
+    match change {
+        Change::Controller(p) => c.controller = *p,
+        Change::Property { property, op, .. } => {
+            let current = c.number(*property);
+            let new = match op {
+                Op::Add => current + amount,
+                Op::Sub => current - amount,
+                Op::Set | Op::SetBase => amount,
+                Op::Double => current * 2,
+            };
+            c.set(*property, Value::Number(new));
+        }
+        Change::AddValue { property, value } => {
+            let mut items = match c.get(*property) {
+                Some(Value::List(items)) => items.clone(),
+                Some(other) => vec![other.clone()],
+                None => vec![],
+            };
+            if !items.contains(value) {
+                items.push(value.clone());
+            }
+            c.set(*property, Value::List(items));
+        }
+        Change::RemoveValue { property, value } => {
+            if let Some(Value::List(items)) = c.get(*property) {
+                let kept = items.iter().filter(|v| *v != value).cloned().collect();
+                c.set(*property, Value::List(kept));
+            }
+        }
+        Change::AddKind(k) => {
+            if !c.kinds.contains(k) {
+                c.kinds.push(*k);
+            }
+        }
+        Change::GrantKeyword(k) => {
+            if !c.keywords.contains(k) {
+                c.keywords.push(*k);
+            }
+        }
+        Change::RemoveKeyword(k) => c.keywords.retain(|have| have != k),
+        Change::StripAbilities => {
+            c.stripped = true;
+            c.keywords.clear();
+        }
+        Change::Forbid(a) => {
+            c.forbidden.insert(a.clone());
+        }
+        Change::Allow(a) => {
+            c.allowed.insert(a.clone());
+        }
+    }
+}

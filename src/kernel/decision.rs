@@ -1,0 +1,160 @@
+//! Decisions: every choice a player makes goes through one interface that lists the legal options.
+//! A scripted agent (golden tests), a random agent (self-play) and a person (the REPL) all answer
+//! the same questions.
+
+use std::collections::VecDeque;
+
+use serde::Serialize;
+
+use crate::kernel::ids::{ObjectId, PlayerId};
+use crate::kernel::rng::Rng;
+use crate::kernel::state::GameState;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Question {
+    /// Choose between `min` and `max` of these objects (targets, "select", payments).
+    Objects { prompt: String, options: Vec<ObjectId>, min: usize, max: usize },
+    /// Pick one option (a mode, a player, a value).
+    One { prompt: String, options: Vec<String> },
+    /// "You may ...".
+    YesNo { prompt: String },
+    /// Put these in order (simultaneous triggers, replacement effects).
+    Order { prompt: String, items: Vec<String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Answer {
+    Objects(Vec<ObjectId>),
+    One(usize),
+    Yes(bool),
+    /// A permutation of the items' indices.
+    Order(Vec<usize>),
+}
+
+impl Question {
+    /// Whether `answer` is one of the legal answers.
+    pub fn accepts(&self, answer: &Answer) -> bool {
+        match (self, answer) {
+            (Question::Objects { options, min, max, .. }, Answer::Objects(chosen)) => {
+                let mut unique = chosen.clone();
+                unique.sort();
+                unique.dedup();
+                unique.len() == chosen.len() && (*min..=*max).contains(&chosen.len()) && chosen.iter().all(|c| options.contains(c))
+            }
+            (Question::One { options, .. }, Answer::One(i)) => *i < options.len(),
+            (Question::YesNo { .. }, Answer::Yes(_)) => true,
+            (Question::Order { items, .. }, Answer::Order(order)) => {
+                let mut sorted = order.clone();
+                sorted.sort();
+                sorted == (0..items.len()).collect::<Vec<_>>()
+            }
+            _ => false,
+        }
+    }
+
+    pub fn prompt(&self) -> &str {
+        match self {
+            Question::Objects { prompt, .. } | Question::One { prompt, .. } | Question::YesNo { prompt } | Question::Order { prompt, .. } => prompt,
+        }
+    }
+}
+
+/// Whoever answers a player's questions.
+pub trait Agent {
+    fn decide(&mut self, state: &GameState, player: PlayerId, question: &Question) -> Answer;
+}
+
+/// Answers from a script, in order; when the script runs out, the first legal answer. Records
+/// the answers it could not use, for a test to report.
+#[derive(Debug, Default)]
+pub struct ScriptedAgent {
+    pub answers: VecDeque<Answer>,
+    pub rejected: Vec<(Question, Answer)>,
+}
+
+impl ScriptedAgent {
+    pub fn new(answers: impl IntoIterator<Item = Answer>) -> Self {
+        Self { answers: answers.into_iter().collect(), rejected: vec![] }
+    }
+}
+
+impl Agent for ScriptedAgent {
+    fn decide(&mut self, state: &GameState, player: PlayerId, question: &Question) -> Answer {
+        if let Some(answer) = self.answers.pop_front() {
+            if question.accepts(&answer) {
+                return answer;
+            }
+            self.rejected.push((question.clone(), answer));
+        }
+        FirstOption.decide(state, player, question)
+    }
+}
+
+/// The first legal answer: the fewest objects allowed, the first option, "yes", the given order.
+pub struct FirstOption;
+
+impl Agent for FirstOption {
+    fn decide(&mut self, _: &GameState, _: PlayerId, question: &Question) -> Answer {
+        match question {
+            Question::Objects { options, min, .. } => Answer::Objects(options.iter().take(*min).copied().collect()),
+            Question::One { .. } => Answer::One(0),
+            Question::YesNo { .. } => Answer::Yes(true),
+            Question::Order { items, .. } => Answer::Order((0..items.len()).collect()),
+        }
+    }
+}
+
+/// Uniformly random legal answers from its own seeded generator (self-play).
+pub struct RandomAgent {
+    pub rng: Rng,
+}
+
+impl Agent for RandomAgent {
+    fn decide(&mut self, _: &GameState, _: PlayerId, question: &Question) -> Answer {
+        match question {
+            Question::Objects { options, min, max, .. } => {
+                let mut pool = options.clone();
+                self.rng.shuffle(&mut pool);
+                let upper = (*max).min(pool.len());
+                let count = *min + self.rng.below((upper.saturating_sub(*min) + 1) as u64) as usize;
+                Answer::Objects(pool.into_iter().take(count.min(upper)).collect())
+            }
+            Question::One { options, .. } => Answer::One(self.rng.below(options.len().max(1) as u64) as usize),
+            Question::YesNo { .. } => Answer::Yes(self.rng.below(2) == 1),
+            Question::Order { items, .. } => {
+                let mut order: Vec<usize> = (0..items.len()).collect();
+                self.rng.shuffle(&mut order);
+                Answer::Order(order)
+            }
+        }
+    }
+}
+
+impl GameState {
+    /// Asks `player` through `agent`, checks the answer is legal (falling back to the first legal
+    /// one), and records the decision in the log.
+    pub fn ask(&mut self, agent: &mut dyn Agent, player: PlayerId, question: Question) -> Answer {
+        let mut answer = agent.decide(self, player, &question);
+        if !question.accepts(&answer) {
+            answer = FirstOption.decide(self, player, &question);
+        }
+        self.apply(crate::kernel::event::Event::Decided { player, question: question.prompt().to_string(), answer: format!("{answer:?}") });
+        answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn questions_accept_only_legal_answers() {
+        let q = Question::Objects { prompt: "t".into(), options: vec![ObjectId(1), ObjectId(2)], min: 1, max: 1 };
+        assert!(q.accepts(&Answer::Objects(vec![ObjectId(2)])));
+        assert!(!q.accepts(&Answer::Objects(vec![ObjectId(3)])));
+        assert!(!q.accepts(&Answer::Objects(vec![ObjectId(1), ObjectId(2)])));
+        let o = Question::Order { prompt: "o".into(), items: vec!["a".into(), "b".into()] };
+        assert!(o.accepts(&Answer::Order(vec![1, 0])));
+        assert!(!o.accepts(&Answer::Order(vec![0, 0])));
+    }
+}

@@ -1,0 +1,190 @@
+//! The one closed type of game events, and the only code that changes the game state.
+//!
+//! Every change is an `Event` passed to `GameState::apply`, which records it in the log. Front
+//! ends print the log; triggers watch it; rewinding restores a snapshot taken before an action.
+
+use serde::Serialize;
+
+use crate::kernel::continuous::ContinuousEffect;
+use crate::kernel::ids::*;
+use crate::kernel::replacement::Replacement;
+use crate::kernel::state::{GameState, Object, Outcome};
+use crate::kernel::trigger::{DelayedTrigger, PendingTrigger};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Event {
+    /// A card put into a zone at setup (a deck, a scenario's board).
+    Created { object: ObjectId, card: CardId, owner: PlayerId, zone: ZoneId },
+    /// A card changed zones and became a new object (FF 7.4, Trails 502.3); `old` keeps its last
+    /// known information. `same_object` is set for moves that keep identity (Trails 502.3a).
+    Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position },
+    /// A placement state set or cleared (dull, face_down, stunned, committed...).
+    Flag { object: ObjectId, flag: String, value: bool },
+    Damaged { object: ObjectId, amount: i64, source: Option<ObjectId> },
+    DamageRemoved { object: ObjectId },
+    Counter { object: ObjectId, name: String, delta: i64 },
+    Resource { player: PlayerId, name: String, delta: i64 },
+    PlayerFlag { player: PlayerId, flag: String, value: bool },
+    Shuffled { zone: ZoneId, order: Vec<ObjectId> },
+    Revealed { objects: Vec<ObjectId> },
+    EffectBegan { effect: Box<ContinuousEffect> },
+    EffectEnded { effect: EffectId },
+    ReplacementBegan { replacement: Box<Replacement> },
+    ReplacementEnded { effect: EffectId },
+    DelayedCreated { trigger: Box<DelayedTrigger> },
+    DelayedRemoved { index: usize },
+    Triggered { trigger: Box<PendingTrigger> },
+    TriggerTaken { index: usize },
+    /// Something a game procedure announces: an attack, a block, a phase beginning.
+    Signal { name: String, objects: Vec<ObjectId>, player: Option<PlayerId>, detail: Option<String> },
+    /// Put on the stack (or the game's equivalent), and taken off to resolve.
+    Pushed { entry: Box<crate::kernel::trigger::StackEntry> },
+    Popped,
+    /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
+    Cancelled { ability: crate::kernel::trigger::AbilityRef },
+    TurnBegan { turn: u32, player: PlayerId },
+    /// A player's decision, recorded so the same seed and decisions replay the same game.
+    Decided { player: PlayerId, question: String, answer: String },
+    GameEnded { outcome: Outcome },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Position {
+    Top,
+    Bottom,
+}
+
+impl GameState {
+    /// Applies an event: the one place the state changes.
+    pub fn apply(&mut self, event: Event) {
+        match &event {
+            Event::Created { object, card, owner, zone } => {
+                debug_assert_eq!(object.index(), self.objects.len());
+                let entered = self.tick();
+                self.objects.push(Object {
+                    card: *card,
+                    owner: *owner,
+                    controller: *owner,
+                    zone: *zone,
+                    entered,
+                    flags: Default::default(),
+                    counters: Default::default(),
+                    damage: 0,
+                    left: None,
+                    previous: None,
+                });
+                self.zones[zone.index()].objects.push(*object);
+            }
+            Event::Moved { old, new, from, to, position, .. } => {
+                // Last known information: the object as it was just before it left (FF 11.11.4).
+                let last_known = self.characteristics(*old);
+                self.lki.insert(*old, last_known);
+                self.zones[from.index()].objects.retain(|o| o != old);
+                let entered = self.tick();
+                let prior = self.objects[old.index()].clone();
+                if new != old {
+                    debug_assert_eq!(new.index(), self.objects.len());
+                    // A new object: no states, damage or counters carry over (FF 7.4).
+                    self.objects.push(Object {
+                        card: prior.card,
+                        owner: prior.owner,
+                        controller: prior.owner,
+                        zone: *to,
+                        entered,
+                        flags: Default::default(),
+                        counters: Default::default(),
+                        damage: 0,
+                        left: None,
+                        previous: Some(*old),
+                    });
+                    self.objects[old.index()].left = Some(*new);
+                } else {
+                    self.objects[old.index()].zone = *to;
+                }
+                let zone = &mut self.zones[to.index()].objects;
+                match position {
+                    Position::Top => zone.push(*new),
+                    Position::Bottom => zone.insert(0, *new),
+                }
+            }
+            Event::Flag { object, flag, value } => {
+                let flags = &mut self.objects[object.index()].flags;
+                if *value {
+                    flags.insert(flag.clone());
+                } else {
+                    flags.remove(flag);
+                }
+            }
+            Event::Damaged { object, amount, .. } => self.objects[object.index()].damage += amount,
+            Event::DamageRemoved { object } => self.objects[object.index()].damage = 0,
+            Event::Counter { object, name, delta } => {
+                *self.objects[object.index()].counters.entry(name.clone()).or_insert(0) += delta;
+            }
+            Event::Resource { player, name, delta } => {
+                *self.players[player.index()].resources.entry(name.clone()).or_insert(0) += delta;
+            }
+            Event::PlayerFlag { player, flag, value } => {
+                let flags = &mut self.players[player.index()].flags;
+                if *value {
+                    flags.insert(flag.clone());
+                } else {
+                    flags.remove(flag);
+                }
+            }
+            Event::Shuffled { zone, order } => self.zones[zone.index()].objects = order.clone(),
+            Event::EffectBegan { effect } => {
+                let mut effect = (**effect).clone();
+                effect.timestamp = self.tick();
+                self.effects.push(effect);
+            }
+            Event::EffectEnded { effect } => self.effects.retain(|e| e.id != *effect),
+            Event::ReplacementBegan { replacement } => {
+                let mut replacement = (**replacement).clone();
+                replacement.timestamp = self.tick();
+                self.replacements.push(replacement);
+            }
+            Event::ReplacementEnded { effect } => self.replacements.retain(|r| r.id != *effect),
+            Event::DelayedCreated { trigger } => self.delayed.push((**trigger).clone()),
+            Event::DelayedRemoved { index } => {
+                self.delayed.remove(*index);
+            }
+            Event::Triggered { trigger } => self.pending.push((**trigger).clone()),
+            Event::TriggerTaken { index } => {
+                self.pending.remove(*index);
+            }
+            Event::Pushed { entry } => self.stack.push((**entry).clone()),
+            Event::Popped => {
+                self.stack.pop();
+            }
+            Event::TurnBegan { turn, player } => {
+                self.turn = *turn;
+                self.turn_player = *player;
+            }
+            Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
+            Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
+        }
+        self.generation += 1;
+        self.log.push(event);
+    }
+
+    /// The event that moves `object` to `to`: as a new object, unless the game keeps identity for
+    /// this pair of zones.
+    pub fn move_event(&self, object: ObjectId, to: ZoneId, reason: Option<String>, position: Position) -> Event {
+        let from = self.object(object).zone;
+        let new = if self.keeps_object(from, to) { object } else { ObjectId(self.objects.len() as u32) };
+        Event::Moved { old: object, new, from, to, reason, position }
+    }
+
+    /// Puts a card into a zone (setup).
+    pub fn create(&mut self, card: CardId, owner: PlayerId, zone: ZoneId) -> ObjectId {
+        let object = ObjectId(self.objects.len() as u32);
+        self.apply(Event::Created { object, card, owner, zone });
+        object
+    }
+
+    pub fn next_effect_id(&self) -> EffectId {
+        let used = self.effects.iter().map(|e| e.id.0).chain(self.replacements.iter().map(|r| r.id.0)).max();
+        // Effect IDs only grow: take the largest ever issued from the log length as a floor.
+        EffectId(used.map_or(0, |u| u + 1).max(self.log.len() as u32))
+    }
+}

@@ -1,0 +1,175 @@
+//! Replacement effects: every "would" event passes through them before it happens (FF 11.12.5,
+//! SE14 11.13.5, Trails 1216). Self-replacements first, then the affected player orders the rest;
+//! each applies at most once to an event; a replaced event did not happen.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::ir::Effect;
+use crate::kernel::continuous::Duration;
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::event::Event;
+use crate::kernel::ids::*;
+use crate::kernel::state::GameState;
+use crate::kernel::value::Selector;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Replacement {
+    pub id: EffectId,
+    pub source: Option<ObjectId>,
+    pub controller: PlayerId,
+    pub timestamp: Timestamp,
+    pub pattern: EventPattern,
+    pub action: ReplacementAction,
+    /// A self-replacement effect of the resolving ability (FF 11.12.5.6).
+    pub self_replacement: bool,
+    pub duration: Duration,
+    /// Every event it must see, to explain it in the log.
+    pub label: String,
+}
+
+/// Which events an effect waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum EventPattern {
+    Move { subject: Selector, from: Option<String>, to: Option<String>, reason: Option<String> },
+    Damage { subject: Selector },
+    Flag { subject: Selector, flag: String },
+    Resource { player: Option<PlayerId>, name: String },
+    Signal { name: String, subject: Option<Selector> },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ReplacementAction {
+    /// The event does not happen (prevention).
+    Prevent,
+    /// A moved object goes to another zone instead.
+    Redirect { zone: String },
+    /// Damage is set, increased or reduced (SE14 11.13.5.8: setting first, then increases and decreases).
+    Damage { set: Option<i64>, delta: i64 },
+    /// Other effects happen instead; the interpreter runs them.
+    Instead(Arc<Vec<Effect>>),
+}
+
+/// What became of a proposed event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Replaced {
+    /// The event, possibly modified, happens.
+    Happens(Event),
+    /// Nothing happens.
+    Prevented,
+    /// These effects happen instead, for this replacement's source and controller; `subject` is
+    /// the object the replaced event was about.
+    Instead { replacement: EffectId, effects: Arc<Vec<Effect>>, subject: Option<ObjectId> },
+}
+
+impl GameState {
+    /// Whether `pattern` matches `event` as the state stands now.
+    pub fn event_matches(&self, pattern: &EventPattern, event: &Event, source: Option<ObjectId>) -> bool {
+        let view = self.view();
+        let subject = |sel: &Selector, object: ObjectId| self.selects(&view, sel, object, source);
+        match (pattern, event) {
+            (EventPattern::Move { subject: s, from, to, reason }, Event::Moved { old, new, from: f, to: t, reason: r, .. }) => {
+                // Entering is about the new object, leaving about the old one (FF 11.8.16).
+                (subject(s, *old) || (new != old && new.index() < self.objects.len() && subject(s, *new)))
+                    && from.as_ref().is_none_or(|z| self.zone(*f).name == *z)
+                    && to.as_ref().is_none_or(|z| self.zone(*t).name == *z)
+                    && reason.as_ref().is_none_or(|want| r.as_ref() == Some(want))
+            }
+            (EventPattern::Damage { subject: s }, Event::Damaged { object, .. }) => subject(s, *object),
+            (EventPattern::Flag { subject: s, flag }, Event::Flag { object, flag: f, .. }) => f == flag && subject(s, *object),
+            (EventPattern::Resource { player, name }, Event::Resource { player: p, name: n, .. }) => {
+                n == name && player.is_none_or(|want| want == *p)
+            }
+            (EventPattern::Signal { name, subject: s }, Event::Signal { name: n, objects, .. }) => {
+                n == name && s.as_ref().is_none_or(|sel| objects.iter().any(|o| subject(sel, *o)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Passes a proposed event through the replacement effects in force.
+    pub fn replace(&mut self, event: Event, agent: &mut dyn Agent) -> Replaced {
+        let mut event = event;
+        let mut applied: Vec<EffectId> = vec![];
+        loop {
+            let candidates: Vec<Replacement> = self
+                .replacements
+                .iter()
+                .filter(|r| !applied.contains(&r.id) && self.event_matches(&r.pattern, &event, r.source))
+                .cloned()
+                .collect();
+            if candidates.is_empty() {
+                return Replaced::Happens(event);
+            }
+            let chosen = self.choose_replacement(&event, candidates, agent);
+            applied.push(chosen.id);
+            match &chosen.action {
+                ReplacementAction::Prevent => return Replaced::Prevented,
+                ReplacementAction::Instead(effects) => {
+                    let subject = match &event {
+                        Event::Moved { old: o, .. } | Event::Damaged { object: o, .. } | Event::Flag { object: o, .. } | Event::Counter { object: o, .. } => Some(*o),
+                        _ => None,
+                    };
+                    return Replaced::Instead { replacement: chosen.id, effects: effects.clone(), subject };
+                }
+                ReplacementAction::Redirect { zone } => {
+                    if let Event::Moved { to, .. } = &mut event {
+                        let owner = self.zone(*to).owner;
+                        if let Some(z) = self.zone_id(zone, owner) {
+                            *to = z;
+                        }
+                    }
+                }
+                ReplacementAction::Damage { .. } => {}
+            }
+            if let (Event::Damaged { amount, .. }, ReplacementAction::Damage { .. }) = (&mut event, &chosen.action) {
+                *amount = self.adjusted_damage(*amount, &chosen, &applied);
+            }
+        }
+    }
+
+    /// SE14 11.13.5.8: damage changes that set the number apply before increases and decreases,
+    /// and increases still apply to damage reduced to 0.
+    fn adjusted_damage(&self, amount: i64, chosen: &Replacement, _applied: &[EffectId]) -> i64 {
+        match chosen.action {
+            ReplacementAction::Damage { set: Some(n), delta } => n + delta,
+            ReplacementAction::Damage { set: None, delta } => amount + delta,
+            _ => amount,
+        }
+        .max(0)
+    }
+
+    /// FF 11.12.5.6.1, SE14 11.13.5.7: self-replacements first; damage setters before adders
+    /// (SE14 11.13.5.8); otherwise the affected player (the controller of the affected card, or the
+    /// affected player) chooses.
+    fn choose_replacement(&mut self, event: &Event, mut candidates: Vec<Replacement>, agent: &mut dyn Agent) -> Replacement {
+        candidates.sort_by_key(|r| (!r.self_replacement, !matches!(r.action, ReplacementAction::Damage { set: Some(_), .. }), r.timestamp));
+        let first = &candidates[0];
+        let tied: Vec<&Replacement> = candidates
+            .iter()
+            .filter(|r| r.self_replacement == first.self_replacement && matches!(r.action, ReplacementAction::Damage { set: Some(_), .. }) == matches!(first.action, ReplacementAction::Damage { set: Some(_), .. }))
+            .collect();
+        if tied.len() == 1 {
+            return candidates.swap_remove(0);
+        }
+        let chooser = self.affected_player(event);
+        let question = Question::One { prompt: "which replacement effect applies first?".into(), options: tied.iter().map(|r| r.label.clone()).collect() };
+        let pick = match self.ask(agent, chooser, question) {
+            Answer::One(i) => i,
+            _ => 0,
+        };
+        candidates.swap_remove(pick.min(tied.len() - 1))
+    }
+
+    /// The player an event happens to: the controller of the affected object, or the player.
+    pub fn affected_player(&self, event: &Event) -> PlayerId {
+        match event {
+            Event::Moved { old: object, .. } | Event::Damaged { object, .. } | Event::Flag { object, .. } | Event::Counter { object, .. } => {
+                self.characteristics(*object).controller
+            }
+            Event::Resource { player, .. } | Event::PlayerFlag { player, .. } => *player,
+            _ => self.turn_player,
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The game state: players, zones and objects in arenas with typed IDs, plus the effects in force.
+//!
+//! Nothing here changes except through `Event`s (event.rs). The state is plain data and cheap to
+//! clone: card definitions are shared behind an `Arc`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::ir::{AbilityIr, CardIr, KeywordIr};
+use crate::kernel::continuous::ContinuousEffect;
+use crate::kernel::ids::*;
+use crate::kernel::replacement::Replacement;
+use crate::kernel::rng::Rng;
+use crate::kernel::trigger::{DelayedTrigger, PendingTrigger, StackEntry};
+use crate::vocab::Vocabulary;
+
+/// What the game is played with: the vocabulary, every card definition and keyword definition.
+#[derive(Debug)]
+pub struct Library {
+    pub vocab: Vocabulary,
+    pub cards: Vec<CardIr>,
+    /// Keyword definitions by `KeywordId` (absent when the keyword has no checked definition).
+    pub keywords: Vec<Option<KeywordIr>>,
+}
+
+impl Library {
+    pub fn card(&self, id: CardId) -> &CardIr {
+        &self.cards[id.index()]
+    }
+
+    /// Every ability a card has by its text and its keywords, with the keyword arguments they use.
+    pub fn printed_abilities(&self, id: CardId) -> Vec<&AbilityIr> {
+        let card = self.card(id);
+        let mut out: Vec<&AbilityIr> = card.abilities.iter().collect();
+        for k in &card.keywords {
+            if let Some(Some(def)) = self.keywords.get(k.keyword.index()) {
+                out.extend(def.abilities.iter());
+            }
+        }
+        out
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Visibility {
+    /// Everyone sees the cards (field, break zone).
+    Public,
+    /// Only the owner sees them (hand).
+    Private,
+    /// Nobody sees them (deck).
+    Hidden,
+}
+
+/// What a game configures in the kernel: its zones, its layer order, and which zone changes keep
+/// an object's identity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameConfig {
+    pub zones: Vec<ZoneSpec>,
+    pub layers: crate::kernel::continuous::LayerPlan,
+    /// Moves between these zones keep the object (Trails 502.3a: field and homebase); all other
+    /// zone changes make a new object (FF 7.4).
+    pub same_object_moves: Vec<(String, String)>,
+    /// The zone a card kind means when no zone is named (FF card text; Trails 203.3): the field.
+    pub default_zone: String,
+    /// Zones where a card's abilities work (FF 11.9.1: the field).
+    pub ability_zones: Vec<String>,
+    /// What happens to an ability whose targets became illegal.
+    pub retarget: Retarget,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retarget {
+    /// FF 11.11.2: cancelled when every target is illegal; otherwise applies to the legal ones.
+    CancelIfAllIllegal,
+    /// Trails 1205.1a: only the parts about illegal targets are skipped.
+    SkipIllegalParts,
+}
+
+/// How a game lays out one kind of zone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct ZoneSpec {
+    pub name: String,
+    /// One per player, or one shared by all (the FF stack, the Trails Resolve Standby Zone).
+    pub per_player: bool,
+    pub ordered: bool,
+    pub visibility: Visibility,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Zone {
+    pub name: String,
+    pub owner: Option<PlayerId>,
+    pub ordered: bool,
+    pub visibility: Visibility,
+    /// Bottom first: the last object is the top of a deck or a stack.
+    pub objects: Vec<ObjectId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Player {
+    pub name: String,
+    /// Bond, vitality, CP, EP, momentum...: named by the game.
+    pub resources: BTreeMap<String, i64>,
+    /// Rule changes the player has beyond continuous effects (e.g. "lost").
+    pub flags: BTreeSet<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Object {
+    pub card: CardId,
+    pub owner: PlayerId,
+    /// The controller before continuous effects (FF 6.2.5); effects may change it (layer 1).
+    pub controller: PlayerId,
+    pub zone: ZoneId,
+    /// When it entered its zone (FF 11.12.4.10).
+    pub entered: Timestamp,
+    /// Placement states named by the game: dull, face_down, stunned, committed...
+    pub flags: BTreeSet<String>,
+    pub counters: BTreeMap<String, i64>,
+    pub damage: i64,
+    /// Set when the object left its zone: it remains only as last known information (FF 11.11.4, Trails 1221).
+    pub left: Option<ObjectId>,
+    /// The object it was before it changed zones.
+    pub previous: Option<ObjectId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    Winner(PlayerId),
+    Draw,
+}
+
+/// The whole game.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    pub library: Arc<Library>,
+    pub config: Arc<GameConfig>,
+    pub players: Vec<Player>,
+    pub zones: Vec<Zone>,
+    pub objects: Vec<Object>,
+    pub effects: Vec<ContinuousEffect>,
+    pub replacements: Vec<Replacement>,
+    pub delayed: Vec<DelayedTrigger>,
+    /// Triggered abilities waiting to be put where the game puts them (FF 11.8.7, Trails 1211).
+    pub pending: Vec<PendingTrigger>,
+    /// What waits to resolve, last on top.
+    pub stack: Vec<StackEntry>,
+    pub clock: Timestamp,
+    pub turn: u32,
+    pub turn_player: PlayerId,
+    pub rng: Rng,
+    pub log: Vec<crate::kernel::event::Event>,
+    pub outcome: Option<Outcome>,
+    /// Characteristics of objects as they were when they left their zone (FF 11.11.4, Trails 1221).
+    pub lki: BTreeMap<ObjectId, crate::kernel::continuous::Characteristics>,
+    /// Bumped by every event; computed characteristics are cached per generation.
+    pub generation: u64,
+    pub(crate) cache: crate::kernel::continuous::Cache,
+}
+
+impl GameState {
+    /// A game with its players and zones laid out, and nothing in them.
+    pub fn new(library: Arc<Library>, config: Arc<GameConfig>, player_names: &[&str], seed: u64) -> GameState {
+        let players: Vec<Player> = player_names
+            .iter()
+            .map(|n| Player { name: n.to_string(), resources: BTreeMap::new(), flags: BTreeSet::new() })
+            .collect();
+        let mut zone_list = vec![];
+        for spec in &config.zones {
+            let owners: Vec<Option<PlayerId>> =
+                if spec.per_player { (0..players.len()).map(|p| Some(PlayerId(p as u8))).collect() } else { vec![None] };
+            for owner in owners {
+                zone_list.push(Zone { name: spec.name.clone(), owner, ordered: spec.ordered, visibility: spec.visibility, objects: vec![] });
+            }
+        }
+        GameState {
+            library,
+            config,
+            players,
+            zones: zone_list,
+            objects: vec![],
+            effects: vec![],
+            replacements: vec![],
+            delayed: vec![],
+            pending: vec![],
+            stack: vec![],
+            clock: Timestamp(0),
+            turn: 1,
+            turn_player: PlayerId(0),
+            rng: Rng::new(seed),
+            log: vec![],
+            outcome: None,
+            lki: BTreeMap::new(),
+            generation: 0,
+            cache: Default::default(),
+        }
+    }
+
+    pub fn object(&self, id: ObjectId) -> &Object {
+        &self.objects[id.index()]
+    }
+
+    /// The zone named `name` of `owner` (or the shared one).
+    pub fn zone_id(&self, name: &str, owner: Option<PlayerId>) -> Option<ZoneId> {
+        let found = self.zones.iter().position(|z| z.name == name && (z.owner == owner || z.owner.is_none()));
+        found.map(|i| ZoneId(i as u16))
+    }
+
+    pub fn zone(&self, id: ZoneId) -> &Zone {
+        &self.zones[id.index()]
+    }
+
+    /// Objects currently in zones named `name` (every player's), bottom first.
+    pub fn in_zones<'a>(&'a self, name: &'a str) -> impl Iterator<Item = ObjectId> + 'a {
+        self.zones.iter().filter(move |z| z.name == name).flat_map(|z| z.objects.iter().copied())
+    }
+
+    /// Every object that is in a zone now (not last known information).
+    pub fn live_objects(&self) -> impl Iterator<Item = ObjectId> + '_ {
+        self.zones.iter().flat_map(|z| z.objects.iter().copied())
+    }
+
+    /// The object a card became after zone changes, following `left` links.
+    pub fn current(&self, mut id: ObjectId) -> ObjectId {
+        while let Some(next) = self.object(id).left {
+            id = next;
+        }
+        id
+    }
+
+    pub fn opponent_of(&self, p: PlayerId) -> PlayerId {
+        PlayerId(((p.0 as usize + 1) % self.players.len()) as u8)
+    }
+
+    pub fn resource(&self, p: PlayerId, name: &str) -> i64 {
+        self.players[p.index()].resources.get(name).copied().unwrap_or(0)
+    }
+
+    /// Whether a move between these zones keeps the object (Trails 502.3a).
+    pub fn keeps_object(&self, from: ZoneId, to: ZoneId) -> bool {
+        let (a, b) = (&self.zone(from).name, &self.zone(to).name);
+        self.config.same_object_moves.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+    }
+
+    /// A new timestamp, later than every earlier one.
+    pub(crate) fn tick(&mut self) -> Timestamp {
+        self.clock.0 += 1;
+        self.clock
+    }
+}

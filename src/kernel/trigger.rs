@@ -1,0 +1,76 @@
+//! Triggered abilities waiting to be placed, delayed triggers created by effects, and the
+//! bookkeeping rules for how often something triggers (FF 11.8, Trails 1211).
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::ir::{CondIr, Effect};
+use crate::kernel::continuous::Duration;
+use crate::kernel::ids::*;
+use crate::kernel::replacement::EventPattern;
+use crate::kernel::value::Env;
+use crate::vocab::KeywordId;
+
+/// Which ability triggered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum AbilityRef {
+    /// The `index`-th ability printed on a card.
+    Printed { card: CardId, index: usize },
+    /// The `index`-th ability of a keyword the card has.
+    Keyword { keyword: KeywordId, index: usize },
+    /// A delayed trigger, by its ID.
+    Delayed(u32),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PendingTrigger {
+    /// The object whose ability triggered, as it was (it may have left its zone since).
+    pub source: ObjectId,
+    pub controller: PlayerId,
+    pub ability: AbilityRef,
+    /// The log index of the event that triggered it.
+    pub event: usize,
+    /// Values the trigger binds (`it`, the damage dealt, the delayed trigger's saved names).
+    pub env: Env,
+    /// How many times it triggered for this occurrence (Trails trigger counts, 1211.3).
+    pub count: u32,
+    /// What it does, and the condition it checks again on resolution (FF 11.8.13).
+    pub body: Arc<Vec<Effect>>,
+    pub condition: Option<CondIr>,
+}
+
+/// A Summon, ability or card waiting to resolve: the FF stack, the Trails Resolve Standby Zone.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StackEntry {
+    pub source: Option<ObjectId>,
+    pub controller: PlayerId,
+    pub ability: AbilityRef,
+    pub env: Env,
+    pub body: Arc<Vec<Effect>>,
+    pub condition: Option<CondIr>,
+    /// Targets declared when it was played, re-checked on resolution (FF 11.11.2, Trails 1205.1a).
+    pub targets: Vec<Target>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Target {
+    pub name: String,
+    pub selector: crate::kernel::Selector,
+    pub chosen: Vec<ObjectId>,
+}
+
+/// A trigger an effect created (FF 11.8.17, Trails 1211.8).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DelayedTrigger {
+    pub id: u32,
+    pub source: Option<ObjectId>,
+    pub controller: PlayerId,
+    pub pattern: EventPattern,
+    pub effects: Arc<Vec<Effect>>,
+    /// The names the creating effect had, still valid when it triggers.
+    pub env: Env,
+    /// Triggers once (FF 11.8.17.2) unless it lasts for a duration.
+    pub once: bool,
+    pub duration: Duration,
+}

@@ -1,0 +1,117 @@
+//! Values of characteristics, and selectors: the kernel's small data language for "which objects".
+//!
+//! Selectors are data, not closures, so effects that hold them can be cloned, compared, digested,
+//! and re-evaluated to detect dependencies between continuous effects.
+
+use serde::Serialize;
+
+use crate::ir::Operand;
+use crate::kernel::ids::*;
+use crate::syntax::ast::CmpOp;
+use crate::vocab::{EnumId, KindId, PropId};
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Value {
+    Number(i64),
+    Text(String),
+    Variant(EnumId, u32),
+    List(Vec<Value>),
+}
+
+impl Value {
+    /// A printed characteristic from the checked IR.
+    pub fn from_printed(op: &Operand) -> Option<Value> {
+        Some(match op {
+            Operand::Number(n) => Value::Number(*n),
+            Operand::Text(t) => Value::Text(t.clone()),
+            Operand::Variant(e, v) => Value::Variant(*e, *v),
+            Operand::List(items) => Value::List(items.iter().filter_map(Value::from_printed).collect()),
+            _ => return None,
+        })
+    }
+
+    pub fn number(&self) -> Option<i64> {
+        match self {
+            Value::Number(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Whether the value is, or (for a list) contains, `other`.
+    pub fn has(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::List(items), Value::List(wanted)) => wanted.iter().all(|w| items.contains(w)),
+            (Value::List(items), v) => items.contains(v),
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// Which objects an effect or a filter means, evaluated against computed characteristics.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Selector {
+    All,
+    /// These objects only (a locked set, FF 11.12.4.2).
+    Objects(Vec<ObjectId>),
+    Kind(KindId),
+    ControlledBy(PlayerId),
+    OwnedBy(PlayerId),
+    /// In a zone of this name (anyone's).
+    InZone(String),
+    Flag(String),
+    Damaged,
+    Compare { property: PropId, op: CmpOp, value: i64 },
+    Has { property: PropId, value: Value },
+    /// The source of the effect itself, or everything but it.
+    Source,
+    NotSource,
+    Not(Box<Selector>),
+    And(Vec<Selector>),
+    Or(Vec<Selector>),
+}
+
+/// A condition an always-on effect checks continuously ("if you control ...", FF 11.9).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Condition {
+    /// The number of live objects matching `selector` compared to `value`.
+    Count { selector: Selector, op: CmpOp, value: i64 },
+    Not(Box<Condition>),
+    All(Vec<Condition>),
+    Any(Vec<Condition>),
+}
+
+/// A number an effect applies, possibly counted from the board ("+1000 for each Forward opponent controls").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Amount {
+    Fixed(i64),
+    PerMatch { each: i64, selector: Selector },
+}
+
+pub fn compare(left: i64, op: CmpOp, right: i64) -> bool {
+    match op {
+        CmpOp::Lt => left < right,
+        CmpOp::Le => left <= right,
+        CmpOp::Gt => left > right,
+        CmpOp::Ge => left >= right,
+        CmpOp::Eq => left == right,
+        CmpOp::Ne => left != right,
+    }
+}
+
+/// What a name stands for while an effect runs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Binding {
+    Objects(Vec<ObjectId>),
+    Number(i64),
+    Player(PlayerId),
+    Players(Vec<PlayerId>),
+    Value(Value),
+}
+
+/// Names in scope, most recent last.
+pub type Env = Vec<(String, Binding)>;
+
+/// The most recent binding of `name`.
+pub fn lookup<'a>(env: &'a Env, name: &str) -> Option<&'a Binding> {
+    env.iter().rev().find(|(n, _)| n == name).map(|(_, b)| b)
+}

@@ -1,0 +1,163 @@
+//! The kernel's instruction set: the generic primitives a vocabulary phrase is implemented with.
+//!
+//! `action break (target: cards) = move(target, break_zone, reason: break)` binds a game's phrase
+//! to a primitive. The catalog is the contract between the vocabulary and the kernel: the
+//! vocabulary builder checks bindings against it, the kernel implements every entry. No entry
+//! names a game's word or a keyword; games supply those as arguments.
+
+use serde::Serialize;
+
+use crate::vocab::TemplateKind;
+
+/// What an argument of a primitive must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ArgKind {
+    /// A `cards` slot.
+    Cards,
+    /// A `player` slot, or a player word.
+    Player,
+    /// A `zone` slot, or a zone word.
+    Zone,
+    /// A `number` or `signed` slot, or a number.
+    Number,
+    /// A declared property's name (`power`).
+    Property,
+    /// Any word the game chooses: a state flag (`dull`), a reason (`break`), a resource (`bond`),
+    /// a signal (`attack`), a hook (`no_dull_on_attack`), an operation (`add`).
+    Word,
+    /// An `ability` or `keyword` slot.
+    Ability,
+    /// Any slot, passed through (a value to compare, set or add).
+    Value,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Param {
+    pub name: &'static str,
+    pub kind: ArgKind,
+    pub optional: bool,
+}
+
+const fn req(name: &'static str, kind: ArgKind) -> Param {
+    Param { name, kind, optional: false }
+}
+
+const fn opt(name: &'static str, kind: ArgKind) -> Param {
+    Param { name, kind, optional: true }
+}
+
+macro_rules! primitives {
+    ($($(#[$doc:meta])* $variant:ident $name:literal [$($kind:ident),*] ($($param:expr),*);)*) => {
+        /// A kernel primitive.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        pub enum Primitive { $($(#[$doc])* $variant),* }
+
+        impl Primitive {
+            pub const ALL: &'static [Primitive] = &[$(Primitive::$variant),*];
+
+            pub fn name(self) -> &'static str {
+                match self { $(Primitive::$variant => $name),* }
+            }
+
+            /// The template kinds this primitive can implement.
+            pub fn kinds(self) -> &'static [TemplateKind] {
+                match self { $(Primitive::$variant => &[$(TemplateKind::$kind),*]),* }
+            }
+
+            pub fn params(self) -> &'static [Param] {
+                match self { $(Primitive::$variant => const { &[$($param),*] }),* }
+            }
+        }
+    };
+}
+
+use ArgKind::*;
+
+primitives! {
+    /// Move cards to a zone (a new object there, FF 7.4): `move(target, break_zone, reason: break)`.
+    /// `from`: the zone the actor picks counted cards from ("discard 1 card": from the hand); `by`: the actor.
+    Move "move" [Action, Cost] (req("what", Cards), req("to", Zone), opt("reason", Word), opt("position", Word), opt("face", Word), opt("state", Word), opt("from", Zone), opt("by", Player));
+    /// Move the top N cards of a player's zone to another zone: `move_top(who, 1, deck, hand, reason: draw)`.
+    MoveTop "move_top" [Action, Cost] (req("who", Player), req("count", Number), req("from", Zone), req("to", Zone), opt("reason", Word), opt("face", Word));
+    /// Damage to cards: `damage(target, amount)`.
+    Damage "damage" [Action] (req("what", Cards), req("amount", Number));
+    /// Set or clear a state flag: `set_flag(target, dull, true)`.
+    SetFlag "set_flag" [Action, Cost] (req("what", Cards), req("flag", Word), opt("value", Word));
+    /// Change a player's resource: `resource(who, bond, -2)`.
+    Resource "resource" [Action, Cost] (req("who", Player), req("name", Word), req("amount", Number));
+    /// Change a counter on cards: `counter(target, charge, +1)`.
+    Counter "counter" [Action, Cost] (req("what", Cards), req("name", Word), req("amount", Number));
+    /// Shuffle a zone.
+    Shuffle "shuffle" [Action] (req("zone", Zone));
+    /// Reveal cards to every player.
+    Reveal "reveal" [Action] (req("what", Cards));
+    /// An action the game's own procedures carry out (combat, casting...): `game(cancel, target)`.
+    Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone));
+
+    /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
+    Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", Word), opt("value", Value));
+    /// Grant abilities or keywords: `grant(target, what)`.
+    Grant "grant" [Rule] (req("what", Cards), req("ability", Ability));
+    /// Remove abilities or keywords (all of them without `ability`).
+    Strip "strip" [Rule] (req("what", Cards), opt("ability", Ability));
+    /// A prohibition: `forbid(target, block)`, or several: `forbid(target, "attack block")`.
+    /// Prohibitions win over permissions (FF 2.2, Trails 104.4, UFS K.1.2).
+    Forbid "forbid" [Rule] (req("what", Cards), req("action", Word));
+    /// A permission: `allow(target, attack_on_arrival)`.
+    Allow "allow" [Rule] (req("what", Cards), req("action", Word));
+    /// A rule change a player has: `player_rule(who, any_element_cp)`.
+    PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word));
+
+    /// Cards moved between zones: `moved(subject, to: field)`.
+    Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word));
+    /// Cards dealt damage: `damaged(subject)`; the amount is the event's first output.
+    Damaged "damaged" [Event] (req("what", Cards), opt("by", Cards));
+    /// A state flag changed: `flag_changed(subject, dull)`.
+    FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", Word));
+    /// A player's resource changed: `resource_changed(who, bond)`.
+    ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word));
+    /// Something a game procedure announces: `signal(attack, subject)`, `signal(phase_begins, who, name: main)`.
+    Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word));
+
+    /// Cards have a state flag: `has_flag(subject, dull)`; in a filter `has_flag(dull)`.
+    HasFlag "has_flag" [Predicate, Filter] (opt("what", Cards), req("flag", Word));
+    /// Cards are in a zone.
+    InZone "in_zone" [Predicate, Filter] (opt("what", Cards), req("zone", Zone));
+    /// A player controls cards; in a filter, the candidate is controlled by the player.
+    Controls "controls" [Predicate, Filter] (req("who", Player), opt("what", Cards));
+    /// The candidate is owned by the player.
+    Owns "owns" [Filter] (req("who", Player));
+    /// The candidate is not the source of the ability.
+    Other "other" [Filter] ();
+    /// The candidate has received damage.
+    IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
+    /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
+    GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player));
+    /// Compare two numbers: `compare(a, ge, b)`.
+    Compare "compare" [Predicate] (req("left", Number), req("op", Word), req("right", Number));
+
+    /// Until a point of the game: `until(end_of_turn)`; points are signals of the game's procedures.
+    Until "until" [Duration] (req("point", Word));
+    /// While the cards stay where they are (usually the source on the field).
+    WhileIn "while_in" [Duration] (req("what", Cards), req("zone", Zone));
+
+    /// The owner of cards.
+    Owner "owner" [Value] (req("what", Cards));
+    /// The controller of cards.
+    Controller "controller" [Value] (req("what", Cards));
+    /// A player's resource: `resource_of(who, bond)`.
+    ResourceOf "resource_of" [Value] (req("who", Player), req("name", Word));
+    /// The number of cards in a zone.
+    CountIn "count_in" [Value] (req("zone", Zone));
+
+    /// A tag the game's procedures read (`[once per turn]` = `tag(once_per_turn)`).
+    Tag "tag" [Tag] (req("name", Word), opt("value", Value));
+    /// A cost paid in symbols or by the game: `pay(amount)`.
+    Pay "pay" [Cost] (req("what", Word), opt("amount", Number));
+}
+
+impl Primitive {
+    pub fn named(name: &str) -> Option<Primitive> {
+        Primitive::ALL.iter().copied().find(|p| p.name() == name)
+    }
+}

@@ -1,0 +1,5 @@
+//! Kernel and interpreter tests, written against the rule text: each test cites its rule.
+
+mod characteristics;
+mod table;
+mod triggers;
