@@ -1,6 +1,7 @@
 //! The command line: argument parsing and the subcommands.
 
 pub mod check;
+mod coverage;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,6 +30,11 @@ pub enum Command {
         /// When to colour the output.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
+    },
+    /// Report which phrases the cards use that are not yet bound to a kernel primitive.
+    Coverage {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
     },
 }
 
@@ -69,6 +75,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>, out: &mut dyn Wri
             };
             run_check(&paths, format, color, out, err)
         }
+        Command::Coverage { paths } => coverage::run_coverage(&paths, out, err),
     }
 }
 

@@ -211,3 +211,5 @@ impl CondIr {
         }
     }
 }
+
+pub mod visit;

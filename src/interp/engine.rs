@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::ir::Effect;
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::{AbilityRef, StackEntry, Target};
-use crate::kernel::{Binding, Env, Event, GameState, Illegal, ObjectId, PlayerId, Retarget};
+use crate::kernel::{Binding, Env, Event, GameState, Illegal, ObjectId, PlayerId, Procedure, Retarget};
 
 use super::Ctx;
 
@@ -46,6 +46,42 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
 }
 
 fn place_pending(state: &mut GameState, agent: &mut dyn Agent) {
+    match state.config.procedure {
+        Procedure::Stack => place_all(state, agent),
+        Procedure::OneAtATime => place_one(state, agent),
+        Procedure::Immediate => {
+            // UFS: fired effects happen at once, the active player's first (J.3.2.1.1).
+            place_all(state, agent);
+            while !state.stack.is_empty() && state.outcome.is_none() {
+                if resolve_top(state, agent).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Trails 1002.1b-c, 1211.4: the primary player plays one triggered craft of their choice; the
+/// other player only when the primary player has none.
+fn place_one(state: &mut GameState, agent: &mut dyn Agent) {
+    let primary = state.turn_player;
+    let player = if state.pending.iter().any(|p| p.controller == primary) { primary } else { state.opponent_of(primary) };
+    let mine: Vec<usize> = (0..state.pending.len()).filter(|&i| state.pending[i].controller == player).collect();
+    let pick = if mine.len() > 1 {
+        let options = mine.iter().map(|&i| format!("{:?} x{}", state.pending[i].ability, state.pending[i].count)).collect();
+        match state.ask(agent, player, Question::One { prompt: "play a triggered craft".into(), options }) {
+            Answer::One(k) => mine[k.min(mine.len() - 1)],
+            _ => mine[0],
+        }
+    } else {
+        mine[0]
+    };
+    let t = state.pending[pick].clone();
+    state.apply(Event::TriggerPlayed { index: pick });
+    push(state, agent, Some(t.source), t.controller, t.ability, t.env, t.body, t.condition);
+}
+
+fn place_all(state: &mut GameState, agent: &mut dyn Agent) {
     let players = [state.turn_player, state.opponent_of(state.turn_player)];
     for player in players {
         let mine: Vec<usize> = (0..state.pending.len()).filter(|&i| state.pending[i].controller == player).collect();
@@ -143,12 +179,22 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
     ctx.run(&entry.body[skip..])
 }
 
-/// Settles, then resolves everything on the stack (both players passing each time).
+/// Settles, then resolves everything on the stack (both players passing each time). A position
+/// that comes back with no decision in between is a loop no player can stop: the game is a draw
+/// (FF 13.1, Trails 1501.1c).
 pub fn resolve_all(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses) -> Result<(), Illegal> {
     settle(state, agent, rules);
+    let mut seen: Vec<(u64, usize)> = vec![];
     while !state.stack.is_empty() && state.outcome.is_none() {
         resolve_top(state, agent)?;
         settle(state, agent, rules);
+        let decisions = state.log.iter().filter(|e| matches!(e, Event::Decided { .. })).count();
+        let position = state.position_digest();
+        if seen.iter().any(|&(p, d)| p == position && d == decisions) {
+            state.apply(Event::GameEnded { outcome: crate::kernel::Outcome::Draw });
+            break;
+        }
+        seen.push((position, decisions));
     }
     Ok(())
 }

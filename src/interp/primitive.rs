@@ -236,6 +236,17 @@ impl Ctx<'_> {
                 };
                 vec![Change::Property { property, op, amount: Amount::Fixed(each * times) }]
             }
+            Primitive::ModifyPair => {
+                let vocab = &self.state.library.vocab;
+                let first = vocab.property(&self.word_arg(call, &a[1])?).ok_or_else(|| Illegal("unknown property".into()))?;
+                let second = vocab.property(&self.word_arg(call, &a[2])?).ok_or_else(|| Illegal("unknown property".into()))?;
+                let Some(Operand::Pair(x, y)) = self.slot(call, &a[3]) else { return Err(Illegal("`modify_pair` needs a +X/+Y pair".into())) };
+                let (x, y) = (self.number(x)? * times, self.number(y)? * times);
+                vec![
+                    Change::Property { property: first, op: Op::Add, amount: Amount::Fixed(x) },
+                    Change::Property { property: second, op: Op::Add, amount: Amount::Fixed(y) },
+                ]
+            }
             Primitive::Grant | Primitive::Strip => {
                 let grant = bound.primitive == Primitive::Grant;
                 match self.slot(call, &a[1]) {

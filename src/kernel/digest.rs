@@ -51,7 +51,10 @@ impl GameState {
             (&e.change, e.controller).hash(&mut h);
         }
         for p in &self.pending {
-            (&p.ability, p.controller).hash(&mut h);
+            (&p.ability, p.controller, p.count).hash(&mut h);
+        }
+        for s in &self.stack {
+            (&s.ability, s.controller).hash(&mut h);
         }
         h.finish()
     }

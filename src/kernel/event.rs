@@ -34,6 +34,8 @@ pub enum Event {
     DelayedCreated { trigger: Box<DelayedTrigger> },
     DelayedRemoved { index: usize },
     Triggered { trigger: Box<PendingTrigger> },
+    /// One count of a pending trigger played (Trails 1211.4); it goes when its count reaches 0.
+    TriggerPlayed { index: usize },
     TriggerTaken { index: usize },
     /// Something a game procedure announces: an attack, a block, a phase beginning.
     Signal { name: String, objects: Vec<ObjectId>, player: Option<PlayerId>, detail: Option<String> },
@@ -148,7 +150,22 @@ impl GameState {
             Event::DelayedRemoved { index } => {
                 self.delayed.remove(*index);
             }
-            Event::Triggered { trigger } => self.pending.push((**trigger).clone()),
+            Event::Triggered { trigger } => {
+                // Trails 1211.3: another occurrence of a triggered craft raises its trigger count.
+                let merge = self.config.procedure == crate::kernel::state::Procedure::OneAtATime;
+                let same = self.pending.iter_mut().find(|p| merge && p.source == trigger.source && p.ability == trigger.ability);
+                match same {
+                    Some(existing) => existing.count += trigger.count,
+                    None => self.pending.push((**trigger).clone()),
+                }
+            }
+            Event::TriggerPlayed { index } => {
+                let pending = &mut self.pending[*index];
+                pending.count -= 1;
+                if pending.count == 0 {
+                    self.pending.remove(*index);
+                }
+            }
             Event::TriggerTaken { index } => {
                 self.pending.remove(*index);
             }

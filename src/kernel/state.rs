@@ -68,6 +68,22 @@ pub struct GameConfig {
     pub ability_zones: Vec<String>,
     /// What happens to an ability whose targets became illegal.
     pub retarget: Retarget,
+    /// How triggered abilities reach resolution.
+    pub procedure: Procedure,
+}
+
+/// How a game places triggered abilities and resolves what is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Procedure {
+    /// FF 11.8.7: the turn player puts all of theirs on the stack in the order they choose, then
+    /// the other player; each occurrence is its own trigger (FF 11.8.6).
+    Stack,
+    /// Trails 1211.3-4, 1002: a craft's occurrences add to its trigger count; the primary player
+    /// plays one triggered craft, the rule check runs again, and only when the primary player has
+    /// none left does the other player play one.
+    OneAtATime,
+    /// UFS J.3.1.1: no stack: an effect happens as soon as it is played or fired.
+    Immediate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

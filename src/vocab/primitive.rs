@@ -96,6 +96,8 @@ primitives! {
 
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
     Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", Word), opt("value", Value));
+    /// Add a `+X/+Y` pair to two properties: `modify_pair(target, str, def, m)` (Trails 1303.1).
+    ModifyPair "modify_pair" [Rule] (req("what", Cards), req("first", Property), req("second", Property), req("value", Value));
     /// Grant abilities or keywords: `grant(target, what)`.
     Grant "grant" [Rule] (req("what", Cards), req("ability", Ability));
     /// Remove abilities or keywords (all of them without `ability`).

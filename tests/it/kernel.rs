@@ -1,5 +1,6 @@
 //! Kernel and interpreter tests, written against the rule text: each test cites its rule.
 
 mod characteristics;
+mod procedures;
 mod table;
 mod triggers;

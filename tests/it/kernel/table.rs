@@ -50,6 +50,7 @@ pub fn ff_config(vocab: &cardscript::vocab::Vocabulary) -> GameConfig {
         default_zone: "field".into(),
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
+        procedure: Procedure::Stack,
     }
 }
 
@@ -78,12 +79,18 @@ impl RuleProcesses for BreakDamaged {
 
 impl Table {
     pub fn new() -> Table {
+        Table::with_config(|_| {})
+    }
+
+    /// A table with the FF-like configuration changed (another game's procedure, say).
+    pub fn with_config(change: impl FnOnce(&mut GameConfig)) -> Table {
         let fixtures = std::fs::read(crate::support::repo().join("tests/kernel/fixtures.card")).unwrap();
         let ws = Workspace::from_sources(vec![("fixtures.card".into(), fixtures)], vec![]);
         let report = cardscript::cli::CheckReport::new(&ws);
         assert_eq!(report.errors, 0, "{}", report.render_human(false));
         let (library, names) = ws.library("fftcg").expect("fftcg library");
-        let config = ff_config(&library.vocab);
+        let mut config = ff_config(&library.vocab);
+        change(&mut config);
         let mut state = GameState::new(Arc::new(library), Arc::new(config), &["me", "you"], 1);
         // Ten cards in each deck to draw from.
         for p in [ME, YOU] {
