@@ -194,27 +194,41 @@ impl GameState {
                 .collect();
             // Setting a base value comes before every other change (FF 11.5.7); then timestamps.
             remaining.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp, e.id));
-            while !remaining.is_empty() {
-                let next = self.next_effect(&view, &remaining);
-                let effect = remaining.remove(next);
+            for effect in self.dependency_order(&view, &remaining) {
                 self.apply_effect(&mut view, effect);
             }
         }
         view
     }
 
-    /// FF 11.12.4.13, Trails 1215.3a: the earliest effect that depends on no other remaining
-    /// effect (unless they depend on each other); by timestamp otherwise.
-    fn next_effect(&self, view: &View, remaining: &[&ContinuousEffect]) -> usize {
-        if remaining.len() == 1 {
-            return 0;
+    /// FF 11.12.4.13, Trails 1215.3a: effects in timestamp order, except that an effect applies
+    /// after the effects it depends on (unless they depend on each other). Dependencies are found
+    /// by trying effects out, but only between pairs where one writes what the other reads, so a
+    /// layer of independent effects costs no trials at all.
+    fn dependency_order<'e>(&self, view: &View, sorted: &[&'e ContinuousEffect]) -> Vec<&'e ContinuousEffect> {
+        let reads: Vec<Vec<Aspect>> = sorted.iter().map(|e| effect_reads(e)).collect();
+        let writes: Vec<Vec<Aspect>> = sorted.iter().map(|e| change_writes(&e.change)).collect();
+        let n = sorted.len();
+        let mut depends: Vec<Vec<usize>> = vec![vec![]; n];
+        for a in 0..n {
+            for b in 0..n {
+                if a != b && writes[b].iter().any(|w| reads[a].contains(w)) && self.depends_on(view, sorted[a], sorted[b]) {
+                    depends[a].push(b);
+                }
+            }
         }
-        let independent = (0..remaining.len()).find(|&a| {
-            !(0..remaining.len()).any(|b| {
-                b != a && self.depends_on(view, remaining[a], remaining[b]) && !self.depends_on(view, remaining[b], remaining[a])
-            })
-        });
-        independent.unwrap_or(0)
+        // Mutual dependencies cancel out: those effects go by timestamp.
+        let blocking: Vec<Vec<usize>> = (0..n).map(|a| depends[a].iter().copied().filter(|&b| !depends[b].contains(&a)).collect()).collect();
+        let mut applied = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        while order.len() < n {
+            let ready = (0..n).find(|&a| !applied[a] && blocking[a].iter().all(|&b| applied[b]));
+            // A longer cycle: fall back to the earliest timestamp.
+            let next = ready.unwrap_or_else(|| (0..n).find(|&a| !applied[a]).expect("an effect is left"));
+            applied[next] = true;
+            order.push(sorted[next]);
+        }
+        order
     }
 
     /// Whether applying `b` first changes which objects `a` affects or what it does (FF 11.12.4.12).
@@ -317,6 +331,47 @@ impl GameState {
             Change::Forbid(_) | Change::Allow(_) => find(&|l| *l == Layer::Rules),
         };
         layer.unwrap_or(plan.len().saturating_sub(1))
+    }
+}
+
+/// What a continuous effect can read or write among the characteristics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aspect {
+    Controller,
+    Kinds,
+    Keywords,
+    Property(PropId),
+}
+
+fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
+    match s {
+        Selector::Kind(_) => out.push(Aspect::Kinds),
+        Selector::ControlledBy(_) => out.push(Aspect::Controller),
+        Selector::Compare { property, .. } | Selector::Has { property, .. } => out.push(Aspect::Property(*property)),
+        Selector::Not(inner) => selector_reads(inner, out),
+        Selector::And(all) | Selector::Or(all) => all.iter().for_each(|s| selector_reads(s, out)),
+        _ => {}
+    }
+}
+
+fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
+    let mut out = vec![];
+    selector_reads(&e.affected, &mut out);
+    if let Change::Property { amount: Amount::PerMatch { selector, .. }, .. } = &e.change {
+        selector_reads(selector, &mut out);
+    }
+    out
+}
+
+fn change_writes(change: &Change) -> Vec<Aspect> {
+    match change {
+        Change::Controller(_) => vec![Aspect::Controller],
+        Change::Property { property, .. } | Change::AddValue { property, .. } | Change::RemoveValue { property, .. } => {
+            vec![Aspect::Property(*property)]
+        }
+        Change::AddKind(_) => vec![Aspect::Kinds],
+        Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities => vec![Aspect::Keywords],
+        Change::Forbid(_) | Change::Allow(_) => vec![],
     }
 }
 

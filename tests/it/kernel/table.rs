@@ -84,7 +84,7 @@ impl Table {
 
     /// A table with the FF-like configuration changed (another game's procedure, say).
     pub fn with_config(change: impl FnOnce(&mut GameConfig)) -> Table {
-        let fixtures = std::fs::read(crate::support::repo().join("tests/kernel/fixtures.card")).unwrap();
+        let fixtures = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernel/fixtures.card")).unwrap();
         let ws = Workspace::from_sources(vec![("fixtures.card".into(), fixtures)], vec![]);
         let report = cardscript::cli::CheckReport::new(&ws);
         assert_eq!(report.errors, 0, "{}", report.render_human(false));
