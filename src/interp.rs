@@ -61,7 +61,7 @@ impl<'a> Ctx<'a> {
                     Operand::Cards { .. } => self.objects(what)?,
                     other => return self.choose_value(who, other, binding),
                 };
-                let (min, max) = self.bounds(quantity, candidates.len())?;
+                let (min, max) = self.quantity_range(quantity, candidates.len())?;
                 let prompt = format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") });
                 let chosen = if min == candidates.len() && max == candidates.len() {
                     candidates
@@ -92,9 +92,14 @@ impl<'a> Ctx<'a> {
                 }
             }
             Effect::ForEach { var, set, body } => {
+                // Cards, or (`players`, `all_players()`) every player in turn order.
                 let items: Vec<Binding> = match self.objects(set) {
                     Ok(objects) => objects.into_iter().map(|o| Binding::Objects(vec![o])).collect(),
-                    Err(_) => (0..self.state.players.len()).map(|p| Binding::Player(PlayerId(p as u8))).collect(),
+                    Err(_) => {
+                        let n = self.state.players.len();
+                        let first = self.state.turn_player.index();
+                        (0..n).map(|k| Binding::Player(PlayerId(((first + k) % n) as u8))).collect()
+                    }
                 };
                 for item in items {
                     self.env.push((var.clone(), item));

@@ -125,8 +125,8 @@ pub struct Template {
     pub docs: Vec<String>,
     /// Words that every match must contain (the non-optional words), for quick rejection.
     pub required_words: Vec<String>,
-    /// The kernel primitive that implements the phrase, when the declaration binds one.
-    pub implementation: Option<Bound>,
+    /// The kernel primitives that implement the phrase (empty: not bound yet).
+    pub implementation: Vec<Bound>,
 }
 
 /// A template bound to a kernel primitive: one argument per primitive parameter, in order.
@@ -142,6 +142,8 @@ pub enum BoundArg {
     Absent,
     /// The template's n-th slot (optional parts included, as in `Call::args`).
     Slot(usize),
+    /// The n-th slot's number, negated.
+    Negated(usize),
     Word(String),
     Number(i64),
     Text(String),

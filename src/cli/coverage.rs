@@ -42,7 +42,7 @@ pub fn run_coverage(paths: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write)
                 }
             }
         }
-        let unbound: Vec<(usize, usize)> = uses.iter().filter(|(t, _)| vocab.templates[**t].implementation.is_none()).map(|(t, n)| (*t, *n)).collect();
+        let unbound: Vec<(usize, usize)> = uses.iter().filter(|(t, _)| vocab.templates[**t].implementation.is_empty()).map(|(t, n)| (*t, *n)).collect();
         let bound = uses.len() - unbound.len();
         let _ = writeln!(out, "{game}: {bound} of {} phrases used are bound to primitives ({} declared)", uses.len(), vocab.templates.len());
         let mut sorted = unbound.clone();

@@ -93,6 +93,12 @@ impl Ctx<'_> {
         for effect in body {
             match effect {
                 Effect::Do { call, for_each, .. } => {
+                    for bound in self.bounds(call)? {
+                        if bound.primitive == crate::vocab::primitive::Primitive::AdjustDamage {
+                            let r = self.damage_replacement(call, &bound, true, Duration::WhileIn(object))?;
+                            out.push(Event::ReplacementBegan { replacement: Box::new(r) });
+                        }
+                    }
                     for (affected, mut change) in self.changes(call, 1, true)? {
                         if let (Some(set), Change::Property { amount: amount @ Amount::Fixed(_), .. }) = (for_each, &mut change) {
                             let Amount::Fixed(each) = *amount else { unreachable!() };

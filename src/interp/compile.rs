@@ -15,7 +15,7 @@ impl Ctx<'_> {
     pub fn selector(&self, op: &Operand) -> Result<Selector, Illegal> {
         Ok(match op {
             Operand::This => Selector::Source,
-            Operand::Binding(_) => Selector::Objects(self.objects(op)?),
+            Operand::Binding(_) | Operand::Value(_) => Selector::Objects(self.objects(op)?),
             Operand::Cards { kind, filter, .. } => {
                 let mut all = vec![Selector::Kind(*kind)];
                 for f in filter {
@@ -43,12 +43,23 @@ impl Ctx<'_> {
         })
     }
 
-    /// A `filter` phrase through its primitive; the candidate is implicit.
+    /// A `filter` phrase through its primitives (all must hold); the candidate is implicit.
     fn filter_call(&self, call: &Call) -> Result<Selector, Illegal> {
-        let bound = self.bound(call)?;
+        let mut all = self.bounds(call)?.iter().map(|b| self.filter_one(call, b)).collect::<Result<Vec<_>, _>>()?;
+        Ok(if all.len() == 1 { all.swap_remove(0) } else { Selector::And(all) })
+    }
+
+    fn filter_one(&self, call: &Call, bound: &crate::vocab::Bound) -> Result<Selector, Illegal> {
         let word = |i: usize| self.word_arg(call, &bound.args[i]);
         Ok(match bound.primitive {
-            Primitive::HasFlag => Selector::Flag(word(1)?),
+            Primitive::HasFlag => {
+                let flag = Selector::Flag(word(1)?);
+                match &bound.args[2] {
+                    BoundArg::Absent => flag,
+                    arg if self.word_arg(call, arg)? == "false" => Selector::Not(Box::new(flag)),
+                    _ => flag,
+                }
+            }
             Primitive::InZone => Selector::InZone(self.zone_name(call, &bound.args[1])?),
             Primitive::Controls => Selector::ControlledBy(self.player_arg(call, &bound.args[0])?),
             Primitive::Owns => Selector::OwnedBy(self.player_arg(call, &bound.args[0])?),
@@ -70,7 +81,16 @@ impl Ctx<'_> {
                 Condition::Count { selector: self.selector(set)?, op: *op, value: self.number(right)? }
             }
             CondIr::Pred(call) => {
-                let bound = self.bound(call)?;
+                let parts = self.bounds(call)?.iter().map(|b| self.condition_one(call, b)).collect::<Result<Vec<_>, _>>()?;
+                if parts.len() == 1 { parts.into_iter().next().expect("one part") } else { Condition::All(parts) }
+            }
+            other => return Err(Illegal(format!("condition cannot be checked continuously: {other:?}"))),
+        })
+    }
+
+    fn condition_one(&self, call: &Call, bound: &crate::vocab::Bound) -> Result<Condition, Illegal> {
+        Ok({
+            {
                 match bound.primitive {
                     Primitive::Controls => {
                         let who = self.player_arg(call, &bound.args[0])?;
@@ -80,19 +100,32 @@ impl Ctx<'_> {
                     }
                     Primitive::HasFlag => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`has_flag` needs cards".into()))?;
-                        let selector = Selector::And(vec![self.selector(what)?, Selector::Flag(self.word_arg(call, &bound.args[1])?)]);
-                        Condition::Count { selector, op: CmpOp::Ge, value: 1 }
+                        let mut flag = Selector::Flag(self.word_arg(call, &bound.args[1])?);
+                        if !matches!(bound.args[2], BoundArg::Absent) && self.word_arg(call, &bound.args[2])? == "false" {
+                            flag = Selector::Not(Box::new(flag));
+                        }
+                        // Every card named has it (none named: the condition fails).
+                        let cards = self.selector(what)?;
+                        let without = Selector::And(vec![cards.clone(), Selector::Not(Box::new(flag))]);
+                        Condition::All(vec![
+                            Condition::Count { selector: cards, op: CmpOp::Ge, value: 1 },
+                            Condition::Count { selector: without, op: CmpOp::Eq, value: 0 },
+                        ])
                     }
                     p => return Err(Illegal(format!("`{}` cannot be checked continuously yet", p.name()))),
                 }
             }
-            other => return Err(Illegal(format!("condition cannot be checked continuously: {other:?}"))),
         })
     }
 
-    /// An event phrase as a pattern, for triggers and replacements.
+    /// An event phrase as a pattern, for triggers and replacements; several primitives match
+    /// any of their events ("blocks or is blocked").
     pub fn pattern(&self, call: &Call) -> Result<EventPattern, Illegal> {
-        let bound = self.bound(call)?;
+        let mut any = self.bounds(call)?.iter().map(|b| self.pattern_one(call, b)).collect::<Result<Vec<_>, _>>()?;
+        Ok(if any.len() == 1 { any.swap_remove(0) } else { EventPattern::Any(any) })
+    }
+
+    fn pattern_one(&self, call: &Call, bound: &crate::vocab::Bound) -> Result<EventPattern, Illegal> {
         let cards = |i: usize| -> Result<Selector, Illegal> {
             match self.slot(call, &bound.args[i]) {
                 Some(op) => self.selector(op),
@@ -114,16 +147,28 @@ impl Ctx<'_> {
         Ok(match bound.primitive {
             Primitive::Moved => EventPattern::Move { subject: cards(0)?, from: zone(1)?, to: zone(2)?, reason: word(3)? },
             Primitive::Damaged => EventPattern::Damage { subject: cards(0)? },
-            Primitive::FlagChanged => EventPattern::Flag { subject: cards(0)?, flag: self.word_arg(call, &bound.args[1])? },
+            Primitive::FlagChanged => {
+                let value = word(2)?.map(|v| v != "false");
+                EventPattern::Flag { subject: cards(0)?, flag: self.word_arg(call, &bound.args[1])?, value }
+            }
             Primitive::ResourceChanged => {
-                EventPattern::Resource { player: Some(self.player_arg(call, &bound.args[0])?), name: self.word_arg(call, &bound.args[1])? }
+                let sign = match word(2)?.as_deref() {
+                    Some("gain") => Some(1),
+                    Some("lose") => Some(-1),
+                    _ => None,
+                };
+                EventPattern::Resource { player: Some(self.player_arg(call, &bound.args[0])?), name: self.word_arg(call, &bound.args[1])?, sign }
             }
             Primitive::Signal => {
                 let subject = match self.slot(call, &bound.args[1]) {
                     Some(op) => Some(self.selector(op)?),
                     None => None,
                 };
-                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject }
+                let player = match &bound.args[2] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.player_arg(call, arg)?),
+                };
+                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player }
             }
             p => return Err(Illegal(format!("`{}` is not an event", p.name()))),
         })
@@ -148,7 +193,7 @@ impl Ctx<'_> {
     }
 
     /// How many a quantity allows: (min, max) out of `available`.
-    pub fn bounds(&self, quantity: &Quantity, available: usize) -> Result<(usize, usize), Illegal> {
+    pub fn quantity_range(&self, quantity: &Quantity, available: usize) -> Result<(usize, usize), Illegal> {
         Ok(match quantity {
             Quantity::Exactly(n) => {
                 let n = self.number(n)?.max(0) as usize;

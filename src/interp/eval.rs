@@ -10,13 +10,19 @@ use crate::vocab::{Bound, BoundArg};
 use super::Ctx;
 
 impl Ctx<'_> {
-    /// The primitive a phrase is bound to, or why it cannot run.
-    pub fn bound(&self, call: &Call) -> Result<Bound, Illegal> {
+    /// The primitives a phrase is bound to, or why it cannot run.
+    pub fn bounds(&self, call: &Call) -> Result<Vec<Bound>, Illegal> {
         let vocab = &self.state.library.vocab;
-        vocab.templates[call.template.index()]
-            .implementation
-            .clone()
-            .ok_or_else(|| Illegal(format!("`{}` has no implementation in {}", vocab.signature(call.template), vocab.game)))
+        let bounds = &vocab.templates[call.template.index()].implementation;
+        if bounds.is_empty() {
+            return Err(Illegal(format!("`{}` has no implementation in {}", vocab.signature(call.template), vocab.game)));
+        }
+        Ok(bounds.clone())
+    }
+
+    /// The first primitive of a phrase (values and durations use one).
+    pub fn bound(&self, call: &Call) -> Result<Bound, Illegal> {
+        Ok(self.bounds(call)?.swap_remove(0))
     }
 
     /// The operand a bound argument takes from the phrase's slot.
@@ -38,7 +44,7 @@ impl Ctx<'_> {
                 Some(Operand::Variant(e, v)) => Ok(self.state.library.vocab.enums[e.index()].variants[*v as usize].clone()),
                 other => Err(Illegal(format!("expected a word, found {other:?}"))),
             },
-            BoundArg::Absent => Err(Illegal("missing argument".into())),
+            BoundArg::Absent | BoundArg::Negated(_) => Err(Illegal("expected a word".into())),
         }
     }
 
@@ -46,6 +52,10 @@ impl Ctx<'_> {
         match arg {
             BoundArg::Number(n) => Ok(*n),
             BoundArg::Absent => Ok(0),
+            BoundArg::Negated(i) => match call.args.get(*i) {
+                Some(op) => Ok(-self.number(op)?),
+                None => Err(Illegal("expected a number".into())),
+            },
             _ => match self.slot(call, arg) {
                 Some(op) => self.number(op),
                 None => Err(Illegal("expected a number".into())),
@@ -142,6 +152,13 @@ impl Ctx<'_> {
                 Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
             }
             Operand::List(items) => Ok(items.iter().map(|i| self.objects(i)).collect::<Result<Vec<_>, _>>()?.concat()),
+            Operand::Value(call) => {
+                let bound = self.bound(call)?;
+                match bound.primitive {
+                    Primitive::Tracked => Ok(self.state.tracked.get(&self.word_arg(call, &bound.args[0])?).cloned().unwrap_or_default()),
+                    p => Err(Illegal(format!("`{}` gives no cards", p.name()))),
+                }
+            }
             other => Err(Illegal(format!("not cards: {other:?}"))),
         }
     }

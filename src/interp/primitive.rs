@@ -35,9 +35,16 @@ impl Ctx<'_> {
         }
     }
 
-    /// A one-shot action; returns the objects it produced (moved cards in their new zones).
+    /// A one-shot action, each of its primitives in turn; returns the objects it produced.
     fn action(&mut self, call: &Call) -> Result<Vec<ObjectId>, Illegal> {
-        let bound = self.bound(call)?;
+        let mut produced = vec![];
+        for bound in self.bounds(call)? {
+            produced.extend(self.action_one(call, &bound)?);
+        }
+        Ok(produced)
+    }
+
+    fn action_one(&mut self, call: &Call, bound: &crate::vocab::Bound) -> Result<Vec<ObjectId>, Illegal> {
         let a = &bound.args;
         let mut produced = vec![];
         match bound.primitive {
@@ -63,6 +70,7 @@ impl Ctx<'_> {
                 let from = self.zone_arg(call, &a[2], who)?;
                 let to = self.zone_arg(call, &a[3], who)?;
                 let reason = self.optional_word(call, &a[4])?;
+                let flags: Vec<String> = [&a[5], &a[6]].into_iter().filter_map(|arg| self.optional_word(call, arg).ok().flatten()).collect();
                 for _ in 0..count {
                     let Some(&top) = self.state.zone(from).objects.last() else {
                         // Drawing from an empty deck is a rule process the game checks (FF 12.4.2).
@@ -71,6 +79,9 @@ impl Ctx<'_> {
                     };
                     let event = self.state.move_event(top, to, reason.clone(), Position::Top);
                     if let Some(Event::Moved { new, .. }) = self.happen(event)? {
+                        for flag in &flags {
+                            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true })?;
+                        }
                         produced.push(new);
                     }
                 }
@@ -112,13 +123,31 @@ impl Ctx<'_> {
                 self.happen(Event::Revealed { objects })?;
             }
             // Actions the game's own procedures carry out: announced for them to handle.
-            Primitive::Game | Primitive::Pay => {
+            Primitive::Game => {
                 let name = self.word_arg(call, &a[0])?;
-                let objects = match a.get(1) {
-                    Some(arg) if matches!(self.slot(call, arg), Some(_)) => self.objects_arg(call, arg).unwrap_or_default(),
-                    _ => vec![],
+                let objects = self.objects_arg(call, &a[1]).unwrap_or_default();
+                let player = match &a[2] {
+                    BoundArg::Absent => self.controller,
+                    arg => self.player_arg(call, arg)?,
                 };
-                self.happen(Event::Signal { name, objects, player: Some(self.controller), detail: None })?;
+                let amount = match &a[3] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.number_arg(call, arg)?.to_string()),
+                };
+                let zone = match &a[4] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.zone_name(call, arg)?),
+                };
+                let detail = [amount, zone].into_iter().flatten().collect::<Vec<_>>().join(" ");
+                self.happen(Event::Signal { name, objects, player: Some(player), detail: (!detail.is_empty()).then_some(detail) })?;
+            }
+            Primitive::Pay => {
+                let name = self.word_arg(call, &a[0])?;
+                let detail = match &a[1] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.number_arg(call, arg)?.to_string()),
+                };
+                self.happen(Event::Signal { name, objects: vec![], player: Some(self.controller), detail })?;
             }
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
         }
@@ -149,7 +178,7 @@ impl Ctx<'_> {
         }
         let view = self.state.view();
         let candidates: Vec<ObjectId> = self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect();
-        let (min, max) = self.bounds(quantity, candidates.len())?;
+        let (min, max) = self.quantity_range(quantity, candidates.len())?;
         if min == candidates.len() && max == min {
             return Ok(candidates);
         }
@@ -191,6 +220,12 @@ impl Ctx<'_> {
     /// (FF 11.12.4.2, Trails 1215.6), with variables fixed at resolution (FF 11.12.4.3).
     fn rule(&mut self, call: &Call, times: i64, duration: Option<&Call>) -> Result<(), Illegal> {
         let duration = self.duration(duration)?;
+        for bound in self.bounds(call)? {
+            if bound.primitive == Primitive::AdjustDamage {
+                let replacement = self.damage_replacement(call, &bound, false, duration.clone())?;
+                self.happen(Event::ReplacementBegan { replacement: Box::new(replacement) })?;
+            }
+        }
         for change in self.changes(call, times, false)? {
             let (affected, change) = change;
             let effect = ContinuousEffect {
@@ -211,7 +246,14 @@ impl Ctx<'_> {
     /// The changes a rule phrase makes, with what they affect: a locked set of the objects named
     /// now, or (for always-on abilities, `live`) a selector that also reaches later arrivals.
     pub(super) fn changes(&self, call: &Call, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
-        let bound = self.bound(call)?;
+        let mut out = vec![];
+        for bound in self.bounds(call)?.into_iter().filter(|b| b.primitive != Primitive::AdjustDamage) {
+            out.extend(self.changes_one(call, &bound, times, live)?);
+        }
+        Ok(out)
+    }
+
+    fn changes_one(&self, call: &Call, bound: &crate::vocab::Bound, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
         let a = &bound.args;
         let affected = match self.slot(call, &a[0]) {
             Some(op) if live => self.selector(op)?,
@@ -220,6 +262,24 @@ impl Ctx<'_> {
             None => return Err(Illegal("a rule needs cards to affect".into())),
         };
         let changes = match bound.primitive {
+            Primitive::Modify if !matches!(self.property_type(call, &a[1])?, crate::vocab::Ty::Number) => {
+                // A list or enum property: add, remove or set a value (`gains the element fire`).
+                let property = self.state.library.vocab.property(&self.word_arg(call, &a[1])?).expect("checked above");
+                let value = match self.slot(call, &a[3]) {
+                    Some(op) => self.value(op)?,
+                    None => return Err(Illegal("`modify` of a list needs a value".into())),
+                };
+                let values = match value {
+                    crate::kernel::Value::List(items) => items,
+                    single => vec![single],
+                };
+                match self.word_arg(call, &a[2])?.as_str() {
+                    "add" => values.into_iter().map(|value| Change::AddValue { property, value }).collect(),
+                    "sub" => values.into_iter().map(|value| Change::RemoveValue { property, value }).collect(),
+                    "set" | "set_base" => vec![Change::SetValue { property, value: crate::kernel::Value::List(values) }],
+                    other => return Err(Illegal(format!("`{other}` does not apply to a list property"))),
+                }
+            }
             Primitive::Modify => {
                 let property = self.state.library.vocab.property(&self.word_arg(call, &a[1])?).ok_or_else(|| Illegal("unknown property".into()))?;
                 let op = match self.word_arg(call, &a[2])?.as_str() {
@@ -257,11 +317,63 @@ impl Ctx<'_> {
                         .collect(),
                 }
             }
-            Primitive::Forbid => self.word_arg(call, &a[1])?.split_whitespace().map(|w| Change::Forbid(w.to_string())).collect(),
-            Primitive::Allow => self.word_arg(call, &a[1])?.split_whitespace().map(|w| Change::Allow(w.to_string())).collect(),
+            Primitive::Forbid | Primitive::Allow => {
+                // Against one player only: the hook is named `action@seat`.
+                let suffix = match &a[2] {
+                    BoundArg::Absent => String::new(),
+                    arg => format!("@{}", self.player_arg(call, arg)?.0),
+                };
+                let forbid = bound.primitive == Primitive::Forbid;
+                self.word_arg(call, &a[1])?
+                    .split_whitespace()
+                    .map(|w| if forbid { Change::Forbid(format!("{w}{suffix}")) } else { Change::Allow(format!("{w}{suffix}")) })
+                    .collect()
+            }
+            Primitive::Adjust => vec![Change::Adjust { name: self.word_arg(call, &a[1])?, amount: self.number_arg(call, &a[2])? * times }],
             p => return Err(Illegal(format!("`{}` is not a rule primitive the kernel applies to cards", p.name()))),
         };
         Ok(changes.into_iter().map(|c| (affected.clone(), c)).collect())
+    }
+
+    /// Damage to the cards a rule names, changed as it is dealt: a replacement effect
+    /// (SE14 11.13.5.8), locked to the cards named now or (`live`) to all that match.
+    pub(super) fn damage_replacement(&self, call: &Call, bound: &crate::vocab::Bound, live: bool, duration: crate::kernel::Duration) -> Result<crate::kernel::replacement::Replacement, Illegal> {
+        use crate::kernel::replacement::{EventPattern, Replacement, ReplacementAction};
+        let a = &bound.args;
+        let subject = match self.slot(call, &a[0]) {
+            Some(op) if live => self.selector(op)?,
+            Some(Operand::This) => Selector::Objects(self.source.into_iter().collect()),
+            Some(op) => Selector::Objects(self.objects(op)?),
+            None => return Err(Illegal("`adjust_damage` needs cards".into())),
+        };
+        let amount = match &a[2] {
+            BoundArg::Absent => 0,
+            arg => self.number_arg(call, arg)?,
+        };
+        let action = match self.word_arg(call, &a[1])?.as_str() {
+            "set" => ReplacementAction::Damage { set: Some(amount), multiply: 1, delta: 0 },
+            "add" => ReplacementAction::Damage { set: None, multiply: 1, delta: amount },
+            "sub" => ReplacementAction::Damage { set: None, multiply: 1, delta: -amount },
+            "double" => ReplacementAction::Damage { set: None, multiply: 2, delta: 0 },
+            other => return Err(Illegal(format!("unknown damage operation `{other}`"))),
+        };
+        Ok(Replacement {
+            id: self.state.next_effect_id(),
+            source: self.source,
+            controller: self.controller,
+            timestamp: Default::default(),
+            pattern: EventPattern::Damage { subject },
+            action,
+            self_replacement: false,
+            duration,
+            label: self.state.library.vocab.signature(call.template),
+        })
+    }
+
+    fn property_type(&self, call: &Call, arg: &BoundArg) -> Result<crate::vocab::Ty, Illegal> {
+        let vocab = &self.state.library.vocab;
+        let p = vocab.property(&self.word_arg(call, arg)?).ok_or_else(|| Illegal("unknown property".into()))?;
+        Ok(vocab.properties[p.index()].ty.clone())
     }
 
     /// A delayed effect: a trigger that waits, with the names in scope now (FF 11.8.17).

@@ -52,6 +52,10 @@ pub enum Change {
     /// A prohibition, a permission or another rule hook the game reads (`cannot_block`...).
     Forbid(String),
     Allow(String),
+    /// A named amount the game adds up (`play_cost` -1).
+    Adjust { name: String, amount: i64 },
+    /// Set a list or enum property's value outright (`the element of X becomes fire`).
+    SetValue { property: PropId, value: Value },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -94,6 +98,8 @@ pub struct Characteristics {
     pub stripped: bool,
     pub forbidden: BTreeSet<String>,
     pub allowed: BTreeSet<String>,
+    /// Named amounts from `adjust` effects, summed.
+    pub adjustments: std::collections::BTreeMap<String, i64>,
 }
 
 impl Characteristics {
@@ -175,6 +181,7 @@ impl GameState {
             stripped: false,
             forbidden: BTreeSet::new(),
             allowed: BTreeSet::new(),
+            adjustments: Default::default(),
         }
     }
 
@@ -325,10 +332,11 @@ impl GameState {
             Change::Controller(_) => find(&|l| *l == Layer::Controller),
             Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities => find(&|l| *l == Layer::Abilities),
             Change::AddKind(_) => find(&|l| *l == Layer::Kinds),
-            Change::Property { property, .. } | Change::AddValue { property, .. } | Change::RemoveValue { property, .. } => {
-                named(property).or_else(|| find(&|l| *l == Layer::OtherProperties))
-            }
-            Change::Forbid(_) | Change::Allow(_) => find(&|l| *l == Layer::Rules),
+            Change::Property { property, .. }
+            | Change::AddValue { property, .. }
+            | Change::RemoveValue { property, .. }
+            | Change::SetValue { property, .. } => named(property).or_else(|| find(&|l| *l == Layer::OtherProperties)),
+            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } => find(&|l| *l == Layer::Rules),
         };
         layer.unwrap_or(plan.len().saturating_sub(1))
     }
@@ -366,12 +374,13 @@ fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
 fn change_writes(change: &Change) -> Vec<Aspect> {
     match change {
         Change::Controller(_) => vec![Aspect::Controller],
-        Change::Property { property, .. } | Change::AddValue { property, .. } | Change::RemoveValue { property, .. } => {
-            vec![Aspect::Property(*property)]
-        }
+        Change::Property { property, .. }
+        | Change::AddValue { property, .. }
+        | Change::RemoveValue { property, .. }
+        | Change::SetValue { property, .. } => vec![Aspect::Property(*property)],
         Change::AddKind(_) => vec![Aspect::Kinds],
         Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities => vec![Aspect::Keywords],
-        Change::Forbid(_) | Change::Allow(_) => vec![],
+        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } => vec![],
     }
 }
 
@@ -426,5 +435,7 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64) {
         Change::Allow(a) => {
             c.allowed.insert(a.clone());
         }
+        Change::Adjust { name, amount } => *c.adjustments.entry(name.clone()).or_insert(0) += amount,
+        Change::SetValue { property, value } => c.set(*property, value.clone()),
     }
 }

@@ -44,6 +44,8 @@ pub enum Event {
     Popped,
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
     Cancelled { ability: crate::kernel::trigger::AbilityRef },
+    /// The game's procedures name a set of cards (`current_attack`); empty to forget it.
+    Tracked { name: String, objects: Vec<ObjectId> },
     TurnBegan { turn: u32, player: PlayerId },
     /// A player's decision, recorded so the same seed and decisions replay the same game.
     Decided { player: PlayerId, question: String, answer: String },
@@ -172,6 +174,13 @@ impl GameState {
             Event::Pushed { entry } => self.stack.push((**entry).clone()),
             Event::Popped => {
                 self.stack.pop();
+            }
+            Event::Tracked { name, objects } => {
+                if objects.is_empty() {
+                    self.tracked.remove(name);
+                } else {
+                    self.tracked.insert(name.clone(), objects.clone());
+                }
             }
             Event::TurnBegan { turn, player } => {
                 self.turn = *turn;

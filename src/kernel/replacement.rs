@@ -34,9 +34,13 @@ pub struct Replacement {
 pub enum EventPattern {
     Move { subject: Selector, from: Option<String>, to: Option<String>, reason: Option<String> },
     Damage { subject: Selector },
-    Flag { subject: Selector, flag: String },
-    Resource { player: Option<PlayerId>, name: String },
-    Signal { name: String, subject: Option<Selector> },
+    /// `value`: only when set (`Some(true)`) or cleared (`Some(false)`).
+    Flag { subject: Selector, flag: String, value: Option<bool> },
+    /// `sign`: only gains (1) or losses (-1).
+    Resource { player: Option<PlayerId>, name: String, sign: Option<i8> },
+    Signal { name: String, subject: Option<Selector>, player: Option<PlayerId> },
+    /// Any of these ("blocks or is blocked").
+    Any(Vec<EventPattern>),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -45,8 +49,9 @@ pub enum ReplacementAction {
     Prevent,
     /// A moved object goes to another zone instead.
     Redirect { zone: String },
-    /// Damage is set, increased or reduced (SE14 11.13.5.8: setting first, then increases and decreases).
-    Damage { set: Option<i64>, delta: i64 },
+    /// Damage is set, multiplied, increased or reduced (SE14 11.13.5.8: setting first, then
+    /// increases and decreases).
+    Damage { set: Option<i64>, multiply: i64, delta: i64 },
     /// Other effects happen instead; the interpreter runs them.
     Instead(Arc<Vec<Effect>>),
 }
@@ -77,13 +82,18 @@ impl GameState {
                     && reason.as_ref().is_none_or(|want| r.as_ref() == Some(want))
             }
             (EventPattern::Damage { subject: s }, Event::Damaged { object, .. }) => subject(s, *object),
-            (EventPattern::Flag { subject: s, flag }, Event::Flag { object, flag: f, .. }) => f == flag && subject(s, *object),
-            (EventPattern::Resource { player, name }, Event::Resource { player: p, name: n, .. }) => {
-                n == name && player.is_none_or(|want| want == *p)
+            (EventPattern::Flag { subject: s, flag, value }, Event::Flag { object, flag: f, value: v }) => {
+                f == flag && value.is_none_or(|want| want == *v) && subject(s, *object)
             }
-            (EventPattern::Signal { name, subject: s }, Event::Signal { name: n, objects, .. }) => {
-                n == name && s.as_ref().is_none_or(|sel| objects.iter().any(|o| subject(sel, *o)))
+            (EventPattern::Resource { player, name, sign }, Event::Resource { player: p, name: n, delta }) => {
+                n == name && player.is_none_or(|want| want == *p) && sign.is_none_or(|s| delta.signum() == i64::from(s))
             }
+            (EventPattern::Signal { name, subject: s, player }, Event::Signal { name: n, objects, player: p, .. }) => {
+                n == name
+                    && s.as_ref().is_none_or(|sel| objects.iter().any(|o| subject(sel, *o)))
+                    && player.is_none_or(|want| *p == Some(want))
+            }
+            (EventPattern::Any(patterns), event) => patterns.iter().any(|p| self.event_matches(p, event, source)),
             _ => false,
         }
     }
@@ -96,7 +106,7 @@ impl GameState {
             let candidates: Vec<Replacement> = self
                 .replacements
                 .iter()
-                .filter(|r| !applied.contains(&r.id) && self.event_matches(&r.pattern, &event, r.source))
+                .filter(|r| !applied.contains(&r.id) && self.replacement_active(r) && self.event_matches(&r.pattern, &event, r.source))
                 .cloned()
                 .collect();
             if candidates.is_empty() {
@@ -129,12 +139,20 @@ impl GameState {
         }
     }
 
+    /// A replacement from a field ability works only while its object stays (FF 11.9.1).
+    fn replacement_active(&self, r: &Replacement) -> bool {
+        match r.duration {
+            Duration::WhileIn(object) => self.object(object).left.is_none(),
+            Duration::Forever | Duration::Until(_) => true,
+        }
+    }
+
     /// SE14 11.13.5.8: damage changes that set the number apply before increases and decreases,
     /// and increases still apply to damage reduced to 0.
     fn adjusted_damage(&self, amount: i64, chosen: &Replacement, _applied: &[EffectId]) -> i64 {
         match chosen.action {
-            ReplacementAction::Damage { set: Some(n), delta } => n + delta,
-            ReplacementAction::Damage { set: None, delta } => amount + delta,
+            ReplacementAction::Damage { set: Some(n), multiply, delta } => n * multiply + delta,
+            ReplacementAction::Damage { set: None, multiply, delta } => amount * multiply + delta,
             _ => amount,
         }
         .max(0)

@@ -163,6 +163,9 @@ pub struct GameState {
     pub pending: Vec<PendingTrigger>,
     /// What waits to resolve, last on top.
     pub stack: Vec<StackEntry>,
+    /// Cards the game's procedures keep track of by name (the attack in progress, cards chosen
+    /// earlier): read by the `tracked` value.
+    pub tracked: BTreeMap<String, Vec<ObjectId>>,
     pub clock: Timestamp,
     pub turn: u32,
     pub turn_player: PlayerId,
@@ -202,6 +205,7 @@ impl GameState {
             delayed: vec![],
             pending: vec![],
             stack: vec![],
+            tracked: BTreeMap::new(),
             clock: Timestamp(0),
             turn: 1,
             turn_player: PlayerId(0),

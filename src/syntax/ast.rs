@@ -107,8 +107,8 @@ pub struct VocabDecl {
     pub kind: Spanned<String>,
     pub parts: Vec<TemplatePart>,
     pub outputs: Vec<SlotDecl>,
-    /// `= primitive(args)`: what the kernel does for this phrase.
-    pub implementation: Option<Implementation>,
+    /// `= primitive(args); primitive(args)`: what the kernel does for this phrase.
+    pub implementation: Vec<Implementation>,
     pub span: Span,
 }
 
@@ -131,6 +131,8 @@ pub struct ImplArg {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum ImplValue {
     Word(String),
+    /// `-slot`: a slot's value negated.
+    Negated(String),
     Number(i64),
     Text(String),
 }

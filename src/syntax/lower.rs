@@ -149,11 +149,11 @@ fn vocab(p: P) -> VocabDecl {
     let kind = ident(it.next().unwrap());
     let parts = template_parts(it.next().unwrap());
     let mut outputs = vec![];
-    let mut implementation = None;
+    let mut implementation = vec![];
     for part in it {
         match part.as_rule() {
             Rule::outputs => outputs = part.into_inner().map(slot).collect(),
-            Rule::implementation => implementation = Some(implementation_of(part)),
+            Rule::implementation => implementation = part.into_inner().map(implementation_of).collect(),
             r => unreachable!("vocab decl: {r:?}"),
         }
     }
@@ -171,8 +171,11 @@ fn implementation_of(p: P) -> Implementation {
             let name = ai.pop().map(ident);
             let vs = span(&value_pair);
             let value = match value_pair.as_rule() {
-                Rule::number => ImplValue::Number(value_pair.as_str().parse().unwrap_or(i64::MAX)),
-                Rule::signed => ImplValue::Number(value_pair.as_str().parse().unwrap_or(i64::MAX)),
+                Rule::neg_slot => ImplValue::Negated(value_pair.as_str().trim_start_matches('-').to_string()),
+                Rule::number | Rule::signed => match value_pair.as_str().parse() {
+                    Ok(n) => ImplValue::Number(n),
+                    Err(_) => ImplValue::Word(value_pair.as_str().to_string()),
+                },
                 Rule::string => ImplValue::Text(string(value_pair).node),
                 _ => ImplValue::Word(value_pair.as_str().to_string()),
             };

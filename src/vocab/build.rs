@@ -227,8 +227,8 @@ impl Builder {
                     _ => None,
                 }).collect();
                 collect_words(&parts, &mut self.v.template_words);
-                self.v.templates.push(Template { kind: tkind, parts, outputs, docs: decl.docs.clone(), required_words, implementation: None });
-                if decl.implementation.is_some() {
+                self.v.templates.push(Template { kind: tkind, parts, outputs, docs: decl.docs.clone(), required_words, implementation: vec![] });
+                if !decl.implementation.is_empty() {
                     self.pending_bindings.push((self.v.templates.len() - 1, decl_index));
                 }
             }
@@ -252,9 +252,9 @@ impl Builder {
         for (index, decl_index) in std::mem::take(&mut self.pending_bindings) {
             let d = &decls[decl_index];
             let Item::Vocab(decl) = d.item else { continue };
-            let Some(imp) = &decl.implementation else { continue };
-            if let Some(bound) = self.bind(d, index, imp) {
-                self.v.templates[index].implementation = Some(bound);
+            let bound: Vec<Option<Bound>> = decl.implementation.iter().map(|imp| self.bind(d, index, imp)).collect();
+            if let Some(all) = bound.into_iter().collect::<Option<Vec<Bound>>>() {
+                self.v.templates[index].implementation = all;
             }
         }
     }
@@ -337,6 +337,15 @@ impl Builder {
                             ok = false;
                         }
                         BoundArg::Word(w.clone())
+                    }
+                },
+                ImplValue::Negated(w) => match slots.iter().position(|(name, ty)| name == w && matches!(ty, Ty::Number | Ty::Signed)) {
+                    Some(slot) if param.kind == ArgKind::Number => BoundArg::Negated(slot),
+                    _ => {
+                        self.error(d, Diagnostic::new(Code::E0105, arg.value.span, format!("`-{w}` must negate a number slot of this phrase"))
+                            .label("not a number slot"));
+                        ok = false;
+                        BoundArg::Absent
                     }
                 },
                 ImplValue::Number(n) => BoundArg::Number(*n),

@@ -78,7 +78,7 @@ primitives! {
     /// `from`: the zone the actor picks counted cards from ("discard 1 card": from the hand); `by`: the actor.
     Move "move" [Action, Cost] (req("what", Cards), req("to", Zone), opt("reason", Word), opt("position", Word), opt("face", Word), opt("state", Word), opt("from", Zone), opt("by", Player));
     /// Move the top N cards of a player's zone to another zone: `move_top(who, 1, deck, hand, reason: draw)`.
-    MoveTop "move_top" [Action, Cost] (req("who", Player), req("count", Number), req("from", Zone), req("to", Zone), opt("reason", Word), opt("face", Word));
+    MoveTop "move_top" [Action, Cost] (req("who", Player), req("count", Number), req("from", Zone), req("to", Zone), opt("reason", Word), opt("face", Word), opt("state", Word));
     /// Damage to cards: `damage(target, amount)`.
     Damage "damage" [Action] (req("what", Cards), req("amount", Number));
     /// Set or clear a state flag: `set_flag(target, dull, true)`.
@@ -92,6 +92,7 @@ primitives! {
     /// Reveal cards to every player.
     Reveal "reveal" [Action] (req("what", Cards));
     /// An action the game's own procedures carry out (combat, casting...): `game(cancel, target)`.
+    /// The game's procedure receives the cards, the player (default: the controller), the amount and the zone.
     Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone));
 
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
@@ -102,11 +103,16 @@ primitives! {
     Grant "grant" [Rule] (req("what", Cards), req("ability", Ability));
     /// Remove abilities or keywords (all of them without `ability`).
     Strip "strip" [Rule] (req("what", Cards), opt("ability", Ability));
-    /// A prohibition: `forbid(target, block)`, or several: `forbid(target, "attack block")`.
+    /// A prohibition: `forbid(target, block)`, or several: `forbid(target, "attack block")`; with
+    /// `who`, only against that player (`forbid(target, be_chosen, who: opponent)`).
     /// Prohibitions win over permissions (FF 2.2, Trails 104.4, UFS K.1.2).
-    Forbid "forbid" [Rule] (req("what", Cards), req("action", Word));
-    /// A permission: `allow(target, attack_on_arrival)`.
-    Allow "allow" [Rule] (req("what", Cards), req("action", Word));
+    Forbid "forbid" [Rule] (req("what", Cards), req("action", Word), opt("who", Player));
+    /// A permission or requirement the game reads: `allow(target, attack_on_arrival)`.
+    Allow "allow" [Rule] (req("what", Cards), req("action", Word), opt("who", Player));
+    /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
+    Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number));
+    /// Damage to cards changed as it is dealt (a replacement, SE14 11.13.5.8): op `set`, `add`, `sub`, `double`.
+    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Word), opt("amount", Number));
     /// A rule change a player has: `player_rule(who, any_element_cp)`.
     PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word));
 
@@ -117,12 +123,14 @@ primitives! {
     /// A state flag changed: `flag_changed(subject, dull)`.
     FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", Word));
     /// A player's resource changed: `resource_changed(who, bond)`.
-    ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word));
+    /// `direction`: `gain` or `lose` (any change without it).
+    ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word), opt("direction", Word));
     /// Something a game procedure announces: `signal(attack, subject)`, `signal(phase_begins, who, name: main)`.
     Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word));
 
     /// Cards have a state flag: `has_flag(subject, dull)`; in a filter `has_flag(dull)`.
-    HasFlag "has_flag" [Predicate, Filter] (opt("what", Cards), req("flag", Word));
+    /// `value: false` tests that the flag is off (`ready`, `face up`).
+    HasFlag "has_flag" [Predicate, Filter] (opt("what", Cards), req("flag", Word), opt("value", Word));
     /// Cards are in a zone.
     InZone "in_zone" [Predicate, Filter] (opt("what", Cards), req("zone", Zone));
     /// A player controls cards; in a filter, the candidate is controlled by the player.
@@ -151,6 +159,10 @@ primitives! {
     ResourceOf "resource_of" [Value] (req("who", Player), req("name", Word));
     /// The number of cards in a zone.
     CountIn "count_in" [Value] (req("zone", Zone));
+    /// Cards the game's procedures keep track of by name: `tracked(current_attack)`.
+    Tracked "tracked" [Value] (req("name", Word));
+    /// Every player.
+    AllPlayers "all_players" [Value] ();
 
     /// A tag the game's procedures read (`[once per turn]` = `tag(once_per_turn)`).
     Tag "tag" [Tag] (req("name", Word), opt("value", Value));
