@@ -11,12 +11,11 @@ mod primitive;
 
 pub mod engine;
 
-pub use abilities::{announce, collect_triggers, register_static};
+pub use abilities::{abilities_of, announce, collect_triggers, register_static};
 
 use crate::ir::{CondIr, Effect, Operand};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Binding, Env, GameState, Illegal, ObjectId, PlayerId};
-use crate::syntax::ast::CmpOp;
 use crate::vocab::primitive::Primitive;
 
 /// Everything an effect runs with: the game, who decides, whose effect it is, and the names in scope.
@@ -155,6 +154,10 @@ impl<'a> Ctx<'a> {
                 crate::kernel::Value::List(items) => items,
                 single => vec![single],
             },
+            Operand::PropertyChoice { from, .. } => match self.value(from)? {
+                crate::kernel::Value::List(items) => items,
+                single => vec![single],
+            },
             Operand::EnumChoice { enum_id, from: None } => {
                 let n = self.state.library.vocab.enums[enum_id.index()].variants.len() as u32;
                 (0..n).map(|v| crate::kernel::Value::Variant(*enum_id, v)).collect()
@@ -200,14 +203,7 @@ impl<'a> Ctx<'a> {
                     Primitive::Compare => {
                         let l = self.number_arg(call, &bound.args[0])?;
                         let r = self.number_arg(call, &bound.args[2])?;
-                        let op = match self.word_arg(call, &bound.args[1])?.as_str() {
-                            "lt" => CmpOp::Lt,
-                            "le" => CmpOp::Le,
-                            "gt" => CmpOp::Gt,
-                            "ge" => CmpOp::Ge,
-                            "ne" => CmpOp::Ne,
-                            _ => CmpOp::Eq,
-                        };
+                        let op = compile::compare_op(&self.word_arg(call, &bound.args[1])?);
                         crate::kernel::value::compare(l, op, r)
                     }
                     Primitive::GameState => {

@@ -9,7 +9,7 @@ use crate::span::Span;
 use crate::syntax::ast::{ArithOp, CmpOp, TriggerWord};
 use crate::vocab::{AbilityKindId, EnumId, KeywordId, KindId, PropId, TemplateId};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct CardIr {
     pub name: String,
     pub code: Option<String>,
@@ -19,21 +19,21 @@ pub struct CardIr {
     pub abilities: Vec<AbilityIr>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct KeywordIr {
     pub keyword: KeywordId,
     pub abilities: Vec<AbilityIr>,
     pub keywords: Vec<KeywordUse>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct KeywordUse {
     pub keyword: KeywordId,
     pub args: Vec<Operand>,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct AbilityIr {
     pub kind: AbilityKindId,
     pub name: Option<String>,
@@ -46,13 +46,13 @@ pub struct AbilityIr {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct TriggerIr {
     pub word: TriggerWord,
     pub event: Call,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum CostIr {
     /// `{fire}{2}{dull}`
     Symbols(Vec<String>),
@@ -61,14 +61,14 @@ pub enum CostIr {
 }
 
 /// A phrase resolved to a template, with one operand per slot (absent optional slots are `Absent`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Call {
     pub template: TemplateId,
     pub args: Vec<Operand>,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum Effect {
     /// An action or rule, with its `for each` multiplier and duration.
     Do { call: Call, for_each: Option<Operand>, duration: Option<Call>, binding: Option<String> },
@@ -82,7 +82,7 @@ pub enum Effect {
     Delayed { trigger: TriggerIr, duration: Option<Call>, body: Vec<Effect> },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum Quantity {
     Exactly(Box<Operand>),
     UpTo(Box<Operand>),
@@ -90,7 +90,7 @@ pub enum Quantity {
     All,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum Operand {
     Absent,
     Number(i64),
@@ -122,7 +122,7 @@ pub enum Operand {
     EnumChoice { enum_id: EnumId, from: Option<Box<Operand>> },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum FilterIr {
     Kind(KindId),
     Compare { property: PropId, op: CmpOp, value: Operand },
@@ -133,7 +133,7 @@ pub enum FilterIr {
     And(Vec<FilterIr>),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum CondIr {
     Compare { left: Operand, op: CmpOp, right: Operand },
     Pred(Call),

@@ -1,6 +1,7 @@
 //! Abilities in play: always-on abilities become continuous and replacement effects while their
 //! object is in an ability zone (FF 11.9), and triggered abilities watch every event (FF 11.8).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::ir::{AbilityIr, Effect};
@@ -16,18 +17,22 @@ use super::Ctx;
 
 /// The abilities an object has now: printed ones and those of its keywords (granted keywords
 /// included), none when it has lost them.
-pub fn abilities_of<'l>(state: &GameState, library: &'l Library, object: ObjectId) -> Vec<(AbilityRef, &'l AbilityIr)> {
+pub fn abilities_of<'l>(state: &GameState, library: &'l Library, object: ObjectId) -> Vec<(AbilityRef, Cow<'l, AbilityIr>)> {
     let chars = state.characteristics(object);
-    if chars.stripped {
-        return vec![];
-    }
     let card = state.object(object).card;
-    let mut out: Vec<(AbilityRef, &AbilityIr)> =
-        library.card(card).abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Printed { card, index }, a)).collect();
-    for keyword in chars.keywords {
+    let mut out: Vec<(AbilityRef, Cow<'l, AbilityIr>)> = if chars.stripped {
+        vec![]
+    } else {
+        library.card(card).abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Printed { card, index }, Cow::Borrowed(a))).collect()
+    };
+    for keyword in &chars.keywords {
         if let Some(Some(def)) = library.keywords.get(keyword.index()) {
-            out.extend(def.abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Keyword { keyword, index }, a)));
+            let keyword = *keyword;
+            out.extend(def.abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Keyword { keyword, index }, Cow::Borrowed(a))));
         }
+    }
+    for (effect, list) in &chars.granted {
+        out.extend(list.iter().enumerate().map(|(index, a)| (AbilityRef::Granted { effect: *effect, index }, Cow::Owned(a.clone()))));
     }
     out
 }
@@ -47,13 +52,13 @@ pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: Obj
     let library = state.library.clone();
     let controller = state.characteristics(object).controller;
     for (_, ability) in abilities_of(state, &library, object) {
-        if class_of(&library, ability) != AbilityClass::Static {
+        if class_of(&library, &ability) != AbilityClass::Static {
             continue;
         }
         let mut ctx = Ctx::new(state, agent, Some(object), controller, vec![]);
         let made = match &ability.trigger {
-            Some(t) if t.word == TriggerWord::InsteadOf => ctx.replacement(ability, &t.event, object).map(|r| vec![Event::ReplacementBegan { replacement: Box::new(r) }]),
-            _ => ctx.static_effects(ability, object),
+            Some(t) if t.word == TriggerWord::InsteadOf => ctx.replacement(&ability, &t.event, object).map(|r| vec![Event::ReplacementBegan { replacement: Box::new(r) }]),
+            _ => ctx.static_effects(&ability, object),
         };
         // An always-on ability the kernel cannot run yet is announced, not silently dropped.
         let events = made.unwrap_or_else(|e| vec![Event::Signal { name: "unsupported".into(), objects: vec![object], player: None, detail: Some(e.0) }]);
@@ -170,12 +175,16 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     if let Event::Damaged { object, .. } | Event::Flag { object, .. } = &event {
         subject.push(*object);
     }
+    let signal_objects = match &event {
+        Event::Signal { objects, .. } => objects.clone(),
+        _ => vec![],
+    };
     let mut found = vec![];
     for object in candidates {
         let controller = state.characteristics(object).controller;
         for (ability_ref, ability) in abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
-            if trigger.word == TriggerWord::InsteadOf || class_of(&library, ability) != AbilityClass::Triggered {
+            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {
                 continue;
             }
             let ctx = Ctx::new(state, agent, Some(object), controller, vec![]);
@@ -183,6 +192,14 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             if !state.event_matches(&pattern, &event, Some(object)) {
                 continue;
             }
+            // For an announced event, `it` is the other card involved ("whenever this stuns a
+            // unit: KO it"), or the card itself when it is the only one.
+            let subject = if signal_objects.is_empty() {
+                subject.clone()
+            } else {
+                let others: Vec<ObjectId> = signal_objects.iter().copied().filter(|o| *o != object).collect();
+                if others.is_empty() { signal_objects.clone() } else { others }
+            };
             let env = trigger_env(&library, &trigger.event, &event, &subject);
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {

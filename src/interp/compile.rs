@@ -3,7 +3,7 @@
 
 use crate::ir::{Call, CondIr, FilterIr, Operand, Quantity};
 use crate::kernel::replacement::EventPattern;
-use crate::kernel::{Condition, Duration, Illegal, Selector, Value};
+use crate::kernel::{Amount, Condition, Duration, Illegal, Selector, Value};
 use crate::syntax::ast::CmpOp;
 use crate::vocab::primitive::Primitive;
 use crate::vocab::BoundArg;
@@ -77,14 +77,14 @@ impl Ctx<'_> {
             CondIr::Not(c) => Condition::Not(Box::new(self.static_condition(c)?)),
             CondIr::And(cs) => Condition::All(cs.iter().map(|c| self.static_condition(c)).collect::<Result<_, _>>()?),
             CondIr::Or(cs) => Condition::Any(cs.iter().map(|c| self.static_condition(c)).collect::<Result<_, _>>()?),
-            CondIr::Compare { left: Operand::Count(set), op, right } => {
+            CondIr::Compare { left: Operand::Count(set), op, right: right @ Operand::Number(_) } => {
                 Condition::Count { selector: self.selector(set)?, op: *op, value: self.number(right)? }
             }
+            CondIr::Compare { left, op, right } => Condition::Compare { left: self.amount_expr(left)?, op: *op, right: self.amount_expr(right)? },
             CondIr::Pred(call) => {
                 let parts = self.bounds(call)?.iter().map(|b| self.condition_one(call, b)).collect::<Result<Vec<_>, _>>()?;
                 if parts.len() == 1 { parts.into_iter().next().expect("one part") } else { Condition::All(parts) }
             }
-            other => return Err(Illegal(format!("condition cannot be checked continuously: {other:?}"))),
         })
     }
 
@@ -112,9 +112,58 @@ impl Ctx<'_> {
                             Condition::Count { selector: without, op: CmpOp::Eq, value: 0 },
                         ])
                     }
+                    Primitive::InZone => {
+                        let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`in_zone` needs cards".into()))?;
+                        let selector = Selector::And(vec![self.selector(what)?, Selector::InZone(self.zone_name(call, &bound.args[1])?)]);
+                        Condition::Count { selector, op: CmpOp::Ge, value: 1 }
+                    }
+                    Primitive::GameState => {
+                        let name = self.word_arg(call, &bound.args[0])?;
+                        match self.slot(call, &bound.args[1]) {
+                            Some(what) => {
+                                let selector = Selector::And(vec![self.selector(what)?, Selector::Flag(name)]);
+                                Condition::Count { selector, op: CmpOp::Ge, value: 1 }
+                            }
+                            None => Condition::PlayerFlag { player: self.player_arg(call, &bound.args[2])?, name },
+                        }
+                    }
+                    Primitive::Compare => {
+                        let op = compare_op(&self.word_arg(call, &bound.args[1])?);
+                        let side = |arg: &BoundArg| -> Result<Amount, Illegal> {
+                            match self.slot(call, arg) {
+                                Some(op) => self.amount_expr(op),
+                                None => Ok(Amount::Fixed(self.number_arg(call, arg)?)),
+                            }
+                        };
+                        Condition::Compare { left: side(&bound.args[0])?, op, right: side(&bound.args[2])? }
+                    }
                     p => return Err(Illegal(format!("`{}` cannot be checked continuously yet", p.name()))),
                 }
             }
+        })
+    }
+
+    /// A number an always-on condition keeps reading: counts, property sums, resources, constants.
+    fn amount_expr(&self, op: &Operand) -> Result<Amount, Illegal> {
+        Ok(match op {
+            Operand::Count(set) => Amount::PerMatch { each: 1, selector: self.selector(set)? },
+            Operand::Property { property, of } => Amount::Property { property: *property, selector: self.selector(of)? },
+            Operand::Value(call) => {
+                let bound = self.bound(call)?;
+                match bound.primitive {
+                    Primitive::ResourceOf => Amount::Resource { player: self.player_arg(call, &bound.args[0])?, name: self.word_arg(call, &bound.args[1])? },
+                    Primitive::CountIn => {
+                        let (zone, player) = match self.slot(call, &bound.args[0]) {
+                            Some(Operand::Zone { zone, owner: Some(who) }) => (zone.clone(), self.player(who)?),
+                            _ => (self.zone_name(call, &bound.args[0])?, self.controller),
+                        };
+                        Amount::InZone { player, zone }
+                    }
+                    _ => Amount::Fixed(self.number(op)?),
+                }
+            }
+            // Anything else is fixed when the ability starts (FF 11.12.4.3 for variables).
+            other => Amount::Fixed(self.number(other)?),
         })
     }
 
@@ -209,7 +258,22 @@ impl Ctx<'_> {
         Ok(match op {
             Operand::Text(t) => Value::Text(t.clone()),
             Operand::Variant(e, v) => Value::Variant(*e, *v),
+            Operand::Keyword { keyword, .. } => Value::Keyword(*keyword),
             Operand::List(items) => Value::List(items.iter().map(|i| self.value(i)).collect::<Result<_, _>>()?),
+            Operand::Property { property, of } => {
+                // A list property of cards, gathered: `the organizations of unit(you control)`.
+                let mut items = vec![];
+                for o in self.objects(of)? {
+                    match self.state.characteristics(o).get(*property) {
+                        Some(Value::List(list)) => items.extend(list.iter().cloned()),
+                        Some(v) => items.push(v.clone()),
+                        None => {}
+                    }
+                }
+                items.sort();
+                items.dedup();
+                Value::List(items)
+            }
             Operand::Binding(name) => match crate::kernel::value::lookup(&self.env, name) {
                 Some(crate::kernel::Binding::Value(v)) => v.clone(),
                 Some(crate::kernel::Binding::Number(n)) => Value::Number(*n),
@@ -217,6 +281,17 @@ impl Ctx<'_> {
             },
             other => Value::Number(self.number(other)?),
         })
+    }
+}
+
+pub fn compare_op(word: &str) -> CmpOp {
+    match word {
+        "lt" => CmpOp::Lt,
+        "le" => CmpOp::Le,
+        "gt" => CmpOp::Gt,
+        "ge" => CmpOp::Ge,
+        "ne" => CmpOp::Ne,
+        _ => CmpOp::Eq,
     }
 }
 

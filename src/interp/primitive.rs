@@ -311,10 +311,18 @@ impl Ctx<'_> {
                 let grant = bound.primitive == Primitive::Grant;
                 match self.slot(call, &a[1]) {
                     None => vec![Change::StripAbilities],
-                    Some(op) => keywords(op)?
-                        .into_iter()
-                        .map(|k| if grant { Change::GrantKeyword(k) } else { Change::RemoveKeyword(k) })
-                        .collect(),
+                    Some(op) => {
+                        let (keywords, written) = granted(op)?;
+                        let mut changes: Vec<Change> =
+                            keywords.into_iter().map(|k| if grant { Change::GrantKeyword(k) } else { Change::RemoveKeyword(k) }).collect();
+                        if !written.is_empty() {
+                            if !grant {
+                                return Err(Illegal("only keywords can be lost by name".into()));
+                            }
+                            changes.push(Change::GrantAbilities(std::sync::Arc::new(written)));
+                        }
+                        changes
+                    }
                 }
             }
             Primitive::Forbid | Primitive::Allow => {
@@ -395,12 +403,20 @@ impl Ctx<'_> {
     }
 }
 
-/// The keywords an `ability` operand grants.
-fn keywords(op: &Operand) -> Result<Vec<crate::vocab::KeywordId>, Illegal> {
+/// The keywords and written abilities an `ability` operand grants.
+fn granted(op: &Operand) -> Result<(Vec<crate::vocab::KeywordId>, Vec<crate::ir::AbilityIr>), Illegal> {
     match op {
-        Operand::Keyword { keyword, .. } => Ok(vec![*keyword]),
-        Operand::List(items) => Ok(items.iter().map(keywords).collect::<Result<Vec<_>, _>>()?.concat()),
-        Operand::Abilities(_) => Err(Illegal("granting written abilities is not supported by the kernel yet".into())),
+        Operand::Keyword { keyword, .. } => Ok((vec![*keyword], vec![])),
+        Operand::Abilities(list) => Ok((vec![], list.clone())),
+        Operand::List(items) => {
+            let mut out = (vec![], vec![]);
+            for item in items {
+                let (k, w) = granted(item)?;
+                out.0.extend(k);
+                out.1.extend(w);
+            }
+            Ok(out)
+        }
         other => Err(Illegal(format!("not an ability: {other:?}"))),
     }
 }

@@ -49,6 +49,8 @@ pub enum Change {
     RemoveKeyword(KeywordId),
     /// Loses every ability (FF "loses all its abilities").
     StripAbilities,
+    /// Gains abilities written in the granting effect (`ability { ... }`).
+    GrantAbilities(Arc<Vec<crate::ir::AbilityIr>>),
     /// A prohibition, a permission or another rule hook the game reads (`cannot_block`...).
     Forbid(String),
     Allow(String),
@@ -100,6 +102,8 @@ pub struct Characteristics {
     pub allowed: BTreeSet<String>,
     /// Named amounts from `adjust` effects, summed.
     pub adjustments: std::collections::BTreeMap<String, i64>,
+    /// Abilities granted by effects, with the effect that granted them.
+    pub granted: Vec<(EffectId, Arc<Vec<crate::ir::AbilityIr>>)>,
 }
 
 impl Characteristics {
@@ -182,6 +186,7 @@ impl GameState {
             forbidden: BTreeSet::new(),
             allowed: BTreeSet::new(),
             adjustments: Default::default(),
+            granted: vec![],
         }
     }
 
@@ -260,6 +265,13 @@ impl GameState {
                 let n = self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count() as i64;
                 each * n
             }
+            Amount::Property { property, selector } => self
+                .live_objects()
+                .filter(|o| self.selects(view, selector, *o, source))
+                .filter_map(|o| view[o.index()].as_ref().map(|c| c.number(*property)))
+                .sum(),
+            Amount::Resource { player, name } => self.resource(*player, name),
+            Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
         }
     }
 
@@ -270,6 +282,8 @@ impl GameState {
                 let n = self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count() as i64;
                 compare(n, *op, *value)
             }
+            Condition::Compare { left, op, right } => compare(self.amount(view, left, source), *op, self.amount(view, right, source)),
+            Condition::PlayerFlag { player, name } => self.players[player.index()].flags.contains(name),
             Condition::Not(c) => !self.holds(view, c, source),
             Condition::All(cs) => cs.iter().all(|c| self.holds(view, c, source)),
             Condition::Any(cs) => cs.iter().any(|c| self.holds(view, c, source)),
@@ -289,7 +303,7 @@ impl GameState {
         }
         for object in targets {
             let Some(c) = view[object.index()].as_mut() else { continue };
-            apply_change(c, &e.change, amount.unwrap_or(0));
+            apply_change(c, &e.change, amount.unwrap_or(0), e.id);
         }
     }
 
@@ -330,7 +344,9 @@ impl GameState {
         let named = |p: &PropId| find(&|l| matches!(l, Layer::Properties(ps) if ps.contains(p)));
         let layer = match change {
             Change::Controller(_) => find(&|l| *l == Layer::Controller),
-            Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities => find(&|l| *l == Layer::Abilities),
+            Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => {
+                find(&|l| *l == Layer::Abilities)
+            }
             Change::AddKind(_) => find(&|l| *l == Layer::Kinds),
             Change::Property { property, .. }
             | Change::AddValue { property, .. }
@@ -365,7 +381,7 @@ fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
 fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
     let mut out = vec![];
     selector_reads(&e.affected, &mut out);
-    if let Change::Property { amount: Amount::PerMatch { selector, .. }, .. } = &e.change {
+    if let Change::Property { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. } = &e.change {
         selector_reads(selector, &mut out);
     }
     out
@@ -379,12 +395,12 @@ fn change_writes(change: &Change) -> Vec<Aspect> {
         | Change::RemoveValue { property, .. }
         | Change::SetValue { property, .. } => vec![Aspect::Property(*property)],
         Change::AddKind(_) => vec![Aspect::Kinds],
-        Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities => vec![Aspect::Keywords],
+        Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => vec![Aspect::Keywords],
         Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } => vec![],
     }
 }
 
-fn apply_change(c: &mut Characteristics, change: &Change, amount: i64) {
+fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: EffectId) {
     match change {
         Change::Controller(p) => c.controller = *p,
         Change::Property { property, op, .. } => {
@@ -428,7 +444,9 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64) {
         Change::StripAbilities => {
             c.stripped = true;
             c.keywords.clear();
+            c.granted.clear();
         }
+        Change::GrantAbilities(list) => c.granted.push((effect, list.clone())),
         Change::Forbid(a) => {
             c.forbidden.insert(a.clone());
         }

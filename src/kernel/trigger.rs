@@ -21,6 +21,8 @@ pub enum AbilityRef {
     Keyword { keyword: KeywordId, index: usize },
     /// A delayed trigger, by its ID.
     Delayed(u32),
+    /// The `index`-th ability an effect granted (`gains ability { ... }`).
+    Granted { effect: EffectId, index: usize },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

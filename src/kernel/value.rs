@@ -8,13 +8,14 @@ use serde::Serialize;
 use crate::ir::Operand;
 use crate::kernel::ids::*;
 use crate::syntax::ast::CmpOp;
-use crate::vocab::{EnumId, KindId, PropId};
+use crate::vocab::{EnumId, KeywordId, KindId, PropId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Value {
     Number(i64),
     Text(String),
     Variant(EnumId, u32),
+    Keyword(KeywordId),
     List(Vec<Value>),
 }
 
@@ -25,6 +26,7 @@ impl Value {
             Operand::Number(n) => Value::Number(*n),
             Operand::Text(t) => Value::Text(t.clone()),
             Operand::Variant(e, v) => Value::Variant(*e, *v),
+            Operand::Keyword { keyword, .. } => Value::Keyword(*keyword),
             Operand::List(items) => Value::List(items.iter().filter_map(Value::from_printed).collect()),
             _ => return None,
         })
@@ -75,6 +77,10 @@ pub enum Selector {
 pub enum Condition {
     /// The number of live objects matching `selector` compared to `value`.
     Count { selector: Selector, op: CmpOp, value: i64 },
+    /// Two amounts compared ("if its power is 6000 or more").
+    Compare { left: Amount, op: CmpOp, right: Amount },
+    /// A player has a flag the game's procedures set (`your_turn`).
+    PlayerFlag { player: PlayerId, name: String },
     Not(Box<Condition>),
     All(Vec<Condition>),
     Any(Vec<Condition>),
@@ -85,6 +91,12 @@ pub enum Condition {
 pub enum Amount {
     Fixed(i64),
     PerMatch { each: i64, selector: Selector },
+    /// The sum of a property over the matching objects.
+    Property { property: PropId, selector: Selector },
+    /// A player's resource.
+    Resource { player: PlayerId, name: String },
+    /// The number of cards in a player's zone.
+    InZone { player: PlayerId, zone: String },
 }
 
 pub fn compare(left: i64, op: CmpOp, right: i64) -> bool {

@@ -1,6 +1,7 @@
 //! Kernel and interpreter tests, written against the rule text: each test cites its rule.
 
 mod characteristics;
+mod every_card;
 mod invariants;
 mod procedures;
 mod table;
