@@ -37,6 +37,31 @@ pub fn abilities_of<'l>(state: &GameState, library: &'l Library, object: ObjectI
     out
 }
 
+/// The names a keyword's abilities use for its parameters, bound to the arguments the card gives
+/// (`Breaker(2)`: `rating` is 2). Empty for other abilities.
+pub fn keyword_env(state: &GameState, library: &Library, object: ObjectId, ability: &AbilityRef) -> crate::kernel::Env {
+    let AbilityRef::Keyword { keyword, .. } = ability else { return vec![] };
+    let card = library.card(state.object(object).card);
+    let Some(used) = card.keywords.iter().find(|k| k.keyword == *keyword) else { return vec![] };
+    let params = &library.vocab.keywords[keyword.index()].params;
+    params
+        .iter()
+        .zip(&used.args)
+        .filter_map(|((name, _), arg)| {
+            let binding = match arg {
+                crate::ir::Operand::Number(n) => Binding::Number(*n),
+                crate::ir::Operand::Signed { negative, value } => match value.as_ref() {
+                    crate::ir::Operand::Number(n) => Binding::Number(if *negative { -n } else { *n }),
+                    _ => return None,
+                },
+                crate::ir::Operand::Symbols(symbols) => Binding::Value(crate::kernel::Value::Text(symbols.join(" "))),
+                other => Binding::Value(crate::kernel::Value::from_printed(other)?),
+            };
+            Some((name.clone(), binding))
+        })
+        .collect()
+}
+
 pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
     library.vocab.ability_kinds[ability.kind.index()].class
 }
@@ -51,11 +76,12 @@ fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
 pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) {
     let library = state.library.clone();
     let controller = state.characteristics(object).controller;
-    for (_, ability) in abilities_of(state, &library, object) {
+    for (ability_ref, ability) in abilities_of(state, &library, object) {
         if class_of(&library, &ability) != AbilityClass::Static {
             continue;
         }
-        let mut ctx = Ctx::new(state, agent, Some(object), controller, vec![]);
+        let env = keyword_env(state, &library, object, &ability_ref);
+        let mut ctx = Ctx::new(state, agent, Some(object), controller, env);
         let made = match &ability.trigger {
             Some(t) if t.word == TriggerWord::InsteadOf => ctx.replacement(&ability, &t.event, object).map(|r| vec![Event::ReplacementBegan { replacement: Box::new(r) }]),
             _ => ctx.static_effects(&ability, object),
@@ -187,7 +213,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {
                 continue;
             }
-            let ctx = Ctx::new(state, agent, Some(object), controller, vec![]);
+            let params = keyword_env(state, &library, object, &ability_ref);
+            let ctx = Ctx::new(state, agent, Some(object), controller, params.clone());
             let Ok(pattern) = ctx.pattern(&trigger.event) else { continue };
             if !state.event_matches(&pattern, &event, Some(object)) {
                 continue;
@@ -200,7 +227,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 let others: Vec<ObjectId> = signal_objects.iter().copied().filter(|o| *o != object).collect();
                 if others.is_empty() { signal_objects.clone() } else { others }
             };
-            let env = trigger_env(&library, &trigger.event, &event, &subject);
+            let mut env = params;
+            env.extend(trigger_env(&library, &trigger.event, &event, &subject));
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {
                 let mut ctx = Ctx::new(state, agent, Some(object), controller, env.clone());

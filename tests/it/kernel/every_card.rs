@@ -71,7 +71,8 @@ fn run_every_card(game: &str) -> Vec<String> {
                 let result = attempt.attempt(|s| {
                     // X is declared as the cost is paid (FF 11.6.7): here, 1. A triggered ability's
                     // `it` is what its event was about: here, a card on the other side.
-                    let mut env = vec![("X".to_string(), Binding::Number(1))];
+                    let mut env = cardscript::interp::keyword_env(s, &library, object, &ability_ref);
+                    env.push(("X".to_string(), Binding::Number(1)));
                     let theirs = s.zone_id(&s.config.default_zone.clone(), Some(PlayerId(1))).and_then(|z| s.zone(z).objects.first().copied());
                     env.push(("it".to_string(), Binding::Objects(theirs.into_iter().collect())));
                     push(s, &mut agent, Some(object), me, ability_ref.clone(), env, Arc::new(ability.body.clone()), ability.condition.clone());
