@@ -15,7 +15,7 @@ pub mod state;
 pub mod trigger;
 pub mod value;
 
-pub use continuous::{Change, Characteristics, ContinuousEffect, Duration, Layer, LayerPlan, Op};
+pub use continuous::{Change, Characteristics, ContinuousEffect, Duration, Hook, Layer, LayerPlan, Op};
 pub use decision::{Agent, Answer, FirstOption, Question, RandomAgent, ScriptedAgent};
 pub use event::{Event, Position};
 pub use ids::*;

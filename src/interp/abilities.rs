@@ -125,13 +125,13 @@ impl Ctx<'_> {
             match effect {
                 Effect::Do { call, for_each, .. } => {
                     for bound in self.bounds(call)? {
-                        if bound.primitive == crate::vocab::primitive::Primitive::AdjustDamage {
+                        if matches!(bound.primitive, crate::vocab::primitive::Primitive::AdjustDamage | crate::vocab::primitive::Primitive::Redirect) {
                             let r = self.damage_replacement(call, &bound, true, Duration::WhileIn(object))?;
                             out.push(Event::ReplacementBegan { replacement: Box::new(r) });
                         }
                     }
                     for (affected, mut change) in self.changes(call, 1, true)? {
-                        if let (Some(set), Change::Property { amount: amount @ Amount::Fixed(_), .. }) = (for_each, &mut change) {
+                        if let (Some(set), Change::Property { amount: amount @ Amount::Fixed(_), .. } | Change::Adjust { amount: amount @ Amount::Fixed(_), .. }) = (for_each, &mut change) {
                             let Amount::Fixed(each) = *amount else { unreachable!() };
                             *amount = Amount::PerMatch { each, selector: self.selector(set)? };
                         }

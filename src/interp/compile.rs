@@ -61,9 +61,36 @@ impl Ctx<'_> {
                 }
             }
             Primitive::InZone => Selector::InZone(self.zone_name(call, &bound.args[1])?),
-            Primitive::Controls => Selector::ControlledBy(self.player_arg(call, &bound.args[0])?),
+            Primitive::Controls => {
+                let who = Selector::ControlledBy(self.player_arg(call, &bound.args[0])?);
+                match &bound.args[2] {
+                    BoundArg::Absent => who,
+                    arg => Selector::And(vec![who, Selector::InZone(self.zone_name(call, arg)?)]),
+                }
+            }
             Primitive::Owns => Selector::OwnedBy(self.player_arg(call, &bound.args[0])?),
-            Primitive::Other => Selector::NotSource,
+            Primitive::Other => match self.slot(call, &bound.args[0]) {
+                Some(op) => Selector::Not(Box::new(Selector::Objects(self.objects(op)?))),
+                None => Selector::NotSource,
+            },
+            Primitive::HasAbility => Selector::HasKeyword(self.keyword_arg(call, &bound.args[1])?),
+            Primitive::Shares => {
+                let property = self.property_arg(call, &bound.args[0])?;
+                Selector::Shares { property, with: self.objects_arg(call, &bound.args[1])? }
+            }
+            Primitive::Contains => {
+                let property = self.property_arg(call, &bound.args[0])?;
+                let text = match self.slot(call, &bound.args[1]) {
+                    Some(op) => match self.value(op)? {
+                        Value::Text(t) => t,
+                        other => return Err(Illegal(format!("`contains` needs text, found {other:?}"))),
+                    },
+                    None => self.word_arg(call, &bound.args[1])?,
+                };
+                Selector::Contains { property, text }
+            }
+            Primitive::IsKind => Selector::Kind(self.kind_arg(call, &bound.args[1])?),
+            Primitive::Among => Selector::Objects(self.objects_arg(call, &bound.args[0])?),
             Primitive::IsDamaged => Selector::Damaged,
             // A state the game's procedures keep as a flag (`attacking`, `blocking`).
             Primitive::GameState => Selector::Flag(word(0)?),
@@ -112,6 +139,11 @@ impl Ctx<'_> {
                             Condition::Count { selector: without, op: CmpOp::Eq, value: 0 },
                         ])
                     }
+                    Primitive::IsKind | Primitive::HasAbility => {
+                        let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("needs cards".into()))?;
+                        let test = self.filter_one(call, bound)?;
+                        Condition::Count { selector: Selector::And(vec![self.selector(what)?, test]), op: CmpOp::Ge, value: 1 }
+                    }
                     Primitive::InZone => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`in_zone` needs cards".into()))?;
                         let selector = Selector::And(vec![self.selector(what)?, Selector::InZone(self.zone_name(call, &bound.args[1])?)]);
@@ -153,10 +185,13 @@ impl Ctx<'_> {
                 match bound.primitive {
                     Primitive::ResourceOf => Amount::Resource { player: self.player_arg(call, &bound.args[0])?, name: self.word_arg(call, &bound.args[1])? },
                     Primitive::CountIn => {
-                        let (zone, player) = match self.slot(call, &bound.args[0]) {
+                        let (zone, mut player) = match self.slot(call, &bound.args[0]) {
                             Some(Operand::Zone { zone, owner: Some(who) }) => (zone.clone(), self.player(who)?),
                             _ => (self.zone_name(call, &bound.args[0])?, self.controller),
                         };
+                        if !matches!(bound.args[1], BoundArg::Absent) {
+                            player = self.player_arg(call, &bound.args[1])?;
+                        }
                         Amount::InZone { player, zone }
                     }
                     _ => Amount::Fixed(self.number(op)?),
@@ -194,7 +229,13 @@ impl Ctx<'_> {
             }
         };
         Ok(match bound.primitive {
-            Primitive::Moved => EventPattern::Move { subject: cards(0)?, from: zone(1)?, to: zone(2)?, reason: word(3)? },
+            Primitive::Moved => {
+                let player = match &bound.args[4] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.player_arg(call, arg)?),
+                };
+                EventPattern::Move { subject: cards(0)?, from: zone(1)?, to: zone(2)?, reason: word(3)?, player }
+            }
             Primitive::Damaged => EventPattern::Damage { subject: cards(0)? },
             Primitive::FlagChanged => {
                 let value = word(2)?.map(|v| v != "false");
@@ -229,6 +270,11 @@ impl Ctx<'_> {
         let bound = self.bound(call)?;
         Ok(match bound.primitive {
             Primitive::Until => Duration::Until(self.word_arg(call, &bound.args[0])?),
+            Primitive::WhileFlag => {
+                let objects = self.objects_arg(call, &bound.args[0])?;
+                let object = objects.first().copied().or(self.source).ok_or_else(|| Illegal("nothing to wait on".into()))?;
+                Duration::WhileFlag(object, self.word_arg(call, &bound.args[1])?)
+            }
             Primitive::WhileIn => {
                 let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`while_in` needs cards".into()))?;
                 let objects = match what {

@@ -80,6 +80,37 @@ impl Ctx<'_> {
         }
     }
 
+    /// The key of a tracked list: `name`, or `name@seat` for one player's.
+    pub fn tracked_key(&self, call: &Call, bound: &Bound) -> Result<String, Illegal> {
+        let name = self.word_arg(call, &bound.args[0])?;
+        Ok(match &bound.args[1] {
+            BoundArg::Absent => name,
+            arg => format!("{name}@{}", self.player_arg(call, arg)?.0),
+        })
+    }
+
+    pub fn property_arg(&self, call: &Call, arg: &BoundArg) -> Result<crate::vocab::PropId, Illegal> {
+        let word = self.word_arg(call, arg)?;
+        self.state.library.vocab.property(&word).ok_or_else(|| Illegal(format!("unknown property `{word}`")))
+    }
+
+    pub fn kind_arg(&self, call: &Call, arg: &BoundArg) -> Result<crate::vocab::KindId, Illegal> {
+        let word = self.word_arg(call, arg)?;
+        self.state.library.vocab.kind_plural(&word).ok_or_else(|| Illegal(format!("unknown kind `{word}`")))
+    }
+
+    /// The keyword an `ability` argument names.
+    pub fn keyword_arg(&self, call: &Call, arg: &BoundArg) -> Result<crate::vocab::KeywordId, Illegal> {
+        match self.slot(call, arg) {
+            Some(Operand::Keyword { keyword, .. }) => Ok(*keyword),
+            Some(Operand::Binding(name)) => match lookup(&self.env, name) {
+                Some(Binding::Value(crate::kernel::Value::Keyword(k))) => Ok(*k),
+                _ => Err(Illegal(format!("`{name}` is not a keyword"))),
+            },
+            other => Err(Illegal(format!("expected a keyword, found {other:?}"))),
+        }
+    }
+
     /// The zone name a bound argument names (a literal zone word or a zone slot).
     pub fn zone_name(&self, call: &Call, arg: &BoundArg) -> Result<String, Illegal> {
         match arg {
@@ -155,7 +186,8 @@ impl Ctx<'_> {
             Operand::Value(call) => {
                 let bound = self.bound(call)?;
                 match bound.primitive {
-                    Primitive::Tracked => Ok(self.state.tracked.get(&self.word_arg(call, &bound.args[0])?).cloned().unwrap_or_default()),
+                    Primitive::Tracked => Ok(self.state.tracked.get(&self.tracked_key(call, &bound)?).cloned().unwrap_or_default()),
+                    Primitive::Source => Ok(self.source.into_iter().collect()),
                     p => Err(Illegal(format!("`{}` gives no cards", p.name()))),
                 }
             }
@@ -202,7 +234,11 @@ impl Ctx<'_> {
                         self.state.resource(who, &self.word_arg(call, &bound.args[1])?)
                     }
                     Primitive::CountIn => {
-                        let zone = self.zone_arg(call, &bound.args[0], self.controller)?;
+                        let owner = match &bound.args[1] {
+                            BoundArg::Absent => self.controller,
+                            arg => self.player_arg(call, arg)?,
+                        };
+                        let zone = self.zone_arg(call, &bound.args[0], owner)?;
                         self.state.zone(zone).objects.len() as i64
                     }
                     p => return Err(Illegal(format!("`{}` gives no number", p.name()))),

@@ -95,7 +95,7 @@ impl Ctx<'_> {
             Primitive::SetFlag => {
                 let flag = self.word_arg(call, &a[1])?;
                 let value = self.optional_word(call, &a[2])?.is_none_or(|v| v != "false");
-                for object in self.objects_arg(call, &a[0])? {
+                for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
                     self.happen(Event::Flag { object: self.state.current(object), flag: flag.clone(), value })?;
                 }
             }
@@ -199,6 +199,8 @@ impl Ctx<'_> {
     /// A proposed event, through replacement effects (FF 11.12.5); returns the event that happened.
     pub fn happen(&mut self, event: Event) -> Result<Option<Event>, Illegal> {
         match self.state.replace(event, self.agent) {
+            // Damage reduced to nothing is not dealt (SE14 11.13.5.8.2; UFS: failed instructions make no event).
+            Replaced::Happens(Event::Damaged { amount: 0, .. }) => Ok(None),
             Replaced::Happens(event) => {
                 self.state.apply(event.clone());
                 super::abilities::after_event(self.state, self.agent, self.state.log.len() - 1);
@@ -221,7 +223,7 @@ impl Ctx<'_> {
     fn rule(&mut self, call: &Call, times: i64, duration: Option<&Call>) -> Result<(), Illegal> {
         let duration = self.duration(duration)?;
         for bound in self.bounds(call)? {
-            if bound.primitive == Primitive::AdjustDamage {
+            if matches!(bound.primitive, Primitive::AdjustDamage | Primitive::Redirect) {
                 let replacement = self.damage_replacement(call, &bound, false, duration.clone())?;
                 self.happen(Event::ReplacementBegan { replacement: Box::new(replacement) })?;
             }
@@ -247,7 +249,7 @@ impl Ctx<'_> {
     /// now, or (for always-on abilities, `live`) a selector that also reaches later arrivals.
     pub(super) fn changes(&self, call: &Call, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
         let mut out = vec![];
-        for bound in self.bounds(call)?.into_iter().filter(|b| b.primitive != Primitive::AdjustDamage) {
+        for bound in self.bounds(call)?.into_iter().filter(|b| !matches!(b.primitive, Primitive::AdjustDamage | Primitive::Redirect)) {
             out.extend(self.changes_one(call, &bound, times, live)?);
         }
         Ok(out)
@@ -326,18 +328,27 @@ impl Ctx<'_> {
                 }
             }
             Primitive::Forbid | Primitive::Allow => {
-                // Against one player only: the hook is named `action@seat`.
-                let suffix = match &a[2] {
-                    BoundArg::Absent => String::new(),
-                    arg => format!("@{}", self.player_arg(call, arg)?.0),
+                let who = match &a[2] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.player_arg(call, arg)?),
+                };
+                let with = match self.slot(call, &a[3]) {
+                    Some(op) => Some(self.selector(op)?),
+                    None => None,
                 };
                 let forbid = bound.primitive == Primitive::Forbid;
                 self.word_arg(call, &a[1])?
                     .split_whitespace()
-                    .map(|w| if forbid { Change::Forbid(format!("{w}{suffix}")) } else { Change::Allow(format!("{w}{suffix}")) })
+                    .map(|w| {
+                        let hook = crate::kernel::Hook { action: w.to_string(), who, with: with.clone() };
+                        if forbid { Change::Forbid(hook) } else { Change::Allow(hook) }
+                    })
                     .collect()
             }
-            Primitive::Adjust => vec![Change::Adjust { name: self.word_arg(call, &a[1])?, amount: self.number_arg(call, &a[2])? * times }],
+            Primitive::Adjust => {
+                let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
+                vec![Change::Adjust { name: self.word_arg(call, &a[1])?, amount }]
+            }
             p => return Err(Illegal(format!("`{}` is not a rule primitive the kernel applies to cards", p.name()))),
         };
         Ok(changes.into_iter().map(|c| (affected.clone(), c)).collect())
@@ -354,6 +365,22 @@ impl Ctx<'_> {
             Some(op) => Selector::Objects(self.objects(op)?),
             None => return Err(Illegal("`adjust_damage` needs cards".into())),
         };
+        if bound.primitive == Primitive::Redirect {
+            // FF 11.12.5: "put into X instead of Y" — cards that would go to `from` go to `to`.
+            let from = self.zone_name(call, &a[1])?;
+            let to = self.zone_name(call, &a[2])?;
+            return Ok(Replacement {
+                id: self.state.next_effect_id(),
+                source: self.source,
+                controller: self.controller,
+                timestamp: Default::default(),
+                pattern: EventPattern::Move { subject, from: None, to: Some(from), reason: None, player: None },
+                action: ReplacementAction::Redirect { zone: to },
+                self_replacement: false,
+                duration,
+                label: self.state.library.vocab.signature(call.template),
+            });
+        }
         let amount = match &a[2] {
             BoundArg::Absent => 0,
             arg => self.number_arg(call, arg)?,

@@ -51,11 +51,11 @@ pub enum Change {
     StripAbilities,
     /// Gains abilities written in the granting effect (`ability { ... }`).
     GrantAbilities(Arc<Vec<crate::ir::AbilityIr>>),
-    /// A prohibition, a permission or another rule hook the game reads (`cannot_block`...).
-    Forbid(String),
-    Allow(String),
-    /// A named amount the game adds up (`play_cost` -1).
-    Adjust { name: String, amount: i64 },
+    /// A prohibition, or a permission or requirement the game reads (`block`, `attack_on_arrival`).
+    Forbid(Hook),
+    Allow(Hook),
+    /// A named amount the game adds up (`play_cost` -1), possibly counted (`for each`).
+    Adjust { name: String, amount: Amount },
     /// Set a list or enum property's value outright (`the element of X becomes fire`).
     SetValue { property: PropId, value: Value },
 }
@@ -68,6 +68,8 @@ pub enum Duration {
     Until(String),
     /// While an object stays in its zone (field abilities, "while X is on the field").
     WhileIn(ObjectId),
+    /// While an object has a state flag ("while combating").
+    WhileFlag(ObjectId, String),
 }
 
 /// Which layer each kind of change belongs to, in application order. A game supplies it.
@@ -90,6 +92,21 @@ pub enum Layer {
     Rules,
 }
 
+/// A rule hook: an action name, maybe only against one player, maybe only with certain cards
+/// ("cannot be blocked by a Forward of cost 4 or more": `be_blocked` with those Forwards).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Hook {
+    pub action: String,
+    pub who: Option<PlayerId>,
+    pub with: Option<Selector>,
+}
+
+impl Hook {
+    pub fn plain(action: &str) -> Hook {
+        Hook { action: action.to_string(), who: None, with: None }
+    }
+}
+
 /// An object's characteristics after every continuous effect.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Characteristics {
@@ -98,8 +115,8 @@ pub struct Characteristics {
     pub properties: Vec<(PropId, Value)>,
     pub keywords: Vec<KeywordId>,
     pub stripped: bool,
-    pub forbidden: BTreeSet<String>,
-    pub allowed: BTreeSet<String>,
+    pub forbidden: BTreeSet<Hook>,
+    pub allowed: BTreeSet<Hook>,
     /// Named amounts from `adjust` effects, summed.
     pub adjustments: std::collections::BTreeMap<String, i64>,
     /// Abilities granted by effects, with the effect that granted them.
@@ -122,11 +139,13 @@ impl Characteristics {
         }
     }
 
-    /// Whether a rule hook applies: prohibitions win over permissions (FF 2.2, Trails 104.4, UFS K.1.2).
+    /// Whether a rule hook with no player or cards applies: prohibitions win over permissions
+    /// (FF 2.2, Trails 104.4, UFS K.1.2). `GameState::permits` answers the general question.
     pub fn may(&self, action: &str) -> Option<bool> {
-        if self.forbidden.contains(action) {
+        let plain = |hooks: &BTreeSet<Hook>| hooks.iter().any(|h| h.action == action && h.who.is_none() && h.with.is_none());
+        if plain(&self.forbidden) {
             Some(false)
-        } else if self.allowed.contains(action) {
+        } else if plain(&self.allowed) {
             Some(true)
         } else {
             None
@@ -253,8 +272,27 @@ impl GameState {
 
     fn amount_of(&self, view: &View, e: &ContinuousEffect) -> Option<i64> {
         match &e.change {
-            Change::Property { amount, .. } => Some(self.amount(view, amount, e.source)),
+            Change::Property { amount, .. } | Change::Adjust { amount, .. } => Some(self.amount(view, amount, e.source)),
             _ => None,
+        }
+    }
+
+    /// Whether `object` may do `action` (against `player`, with `other`): prohibitions win over
+    /// permissions (FF 2.2, Trails 104.4, UFS K.1.2); `None` when no hook speaks to it.
+    pub fn permits(&self, object: ObjectId, action: &str, player: Option<PlayerId>, other: Option<ObjectId>) -> Option<bool> {
+        let c = self.characteristics(object);
+        let view = self.view();
+        let applies = |h: &Hook| {
+            h.action == action
+                && h.who.is_none_or(|w| Some(w) == player)
+                && h.with.as_ref().is_none_or(|sel| other.is_some_and(|o| self.selects(&view, sel, o, Some(object))))
+        };
+        if c.forbidden.iter().any(applies) {
+            Some(false)
+        } else if c.allowed.iter().any(applies) {
+            Some(true)
+        } else {
+            None
         }
     }
 
@@ -324,6 +362,23 @@ impl GameState {
             Selector::Compare { property, op, value } => compare(c.number(*property), *op, *value),
             Selector::Has { property, value } => c.get(*property).is_some_and(|v| v.has(value)),
             Selector::Source => source == Some(object),
+            Selector::HasKeyword(k) => c.keywords.contains(k),
+            Selector::Shares { property, with } => {
+                let mine = c.get(*property);
+                with.iter().any(|other| {
+                    let theirs = view.get(other.index()).and_then(Option::as_ref).or_else(|| self.lki.get(other)).and_then(|oc| oc.get(*property));
+                    match (mine, theirs) {
+                        (Some(Value::List(a)), Some(Value::List(b))) => a.iter().any(|v| b.contains(v)),
+                        (Some(a), Some(b)) => a.has(b) || b.has(a),
+                        _ => false,
+                    }
+                })
+            }
+            Selector::Contains { property, text } => match c.get(*property) {
+                Some(Value::Text(t)) => t.contains(text.as_str()),
+                Some(Value::List(items)) => items.iter().any(|v| matches!(v, Value::Text(t) if t.contains(text.as_str()))),
+                _ => false,
+            },
             Selector::NotSource => source != Some(object),
             Selector::Not(s) => !self.selects(view, s, object, source),
             Selector::And(all) => all.iter().all(|s| self.selects(view, s, object, source)),
@@ -332,8 +387,14 @@ impl GameState {
     }
 
     fn effect_active(&self, e: &ContinuousEffect) -> bool {
-        match e.duration {
-            Duration::WhileIn(object) => self.object(object).left.is_none(),
+        self.duration_holds(&e.duration)
+    }
+
+    /// Whether a duration still holds: the object stayed, or still has its flag.
+    pub fn duration_holds(&self, duration: &Duration) -> bool {
+        match duration {
+            Duration::WhileIn(object) => self.object(*object).left.is_none(),
+            Duration::WhileFlag(object, flag) => self.object(*object).left.is_none() && self.object(*object).flags.contains(flag),
             Duration::Forever | Duration::Until(_) => true,
         }
     }
@@ -381,7 +442,9 @@ fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
 fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
     let mut out = vec![];
     selector_reads(&e.affected, &mut out);
-    if let Change::Property { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. } = &e.change {
+    if let Change::Property { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. }
+    | Change::Adjust { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. } = &e.change
+    {
         selector_reads(selector, &mut out);
     }
     out
@@ -453,7 +516,7 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: E
         Change::Allow(a) => {
             c.allowed.insert(a.clone());
         }
-        Change::Adjust { name, amount } => *c.adjustments.entry(name.clone()).or_insert(0) += amount,
+        Change::Adjust { name, .. } => *c.adjustments.entry(name.clone()).or_insert(0) += amount,
         Change::SetValue { property, value } => c.set(*property, value.clone()),
     }
 }

@@ -32,7 +32,8 @@ pub struct Replacement {
 /// Which events an effect waits for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum EventPattern {
-    Move { subject: Selector, from: Option<String>, to: Option<String>, reason: Option<String> },
+    /// `player`: the zones moved between belong to that player ("enters your field").
+    Move { subject: Selector, from: Option<String>, to: Option<String>, reason: Option<String>, player: Option<PlayerId> },
     Damage { subject: Selector },
     /// `value`: only when set (`Some(true)`) or cleared (`Some(false)`).
     Flag { subject: Selector, flag: String, value: Option<bool> },
@@ -74,7 +75,10 @@ impl GameState {
         let view = self.view();
         let subject = |sel: &Selector, object: ObjectId| self.selects(&view, sel, object, source);
         match (pattern, event) {
-            (EventPattern::Move { subject: s, from, to, reason }, Event::Moved { old, new, from: f, to: t, reason: r, .. }) => {
+            (EventPattern::Move { subject: s, from, to, reason, player }, Event::Moved { old, new, from: f, to: t, reason: r, .. }) => {
+                let zone_of_player = |z: ZoneId| player.is_none_or(|p| self.zone(z).owner == Some(p));
+                let named = if to.is_some() { *t } else { *f };
+                zone_of_player(named) &&
                 // Entering is about the new object, leaving about the old one (FF 11.8.16).
                 (subject(s, *old) || (new != old && new.index() < self.objects.len() && subject(s, *new)))
                     && from.as_ref().is_none_or(|z| self.zone(*f).name == *z)
@@ -141,10 +145,7 @@ impl GameState {
 
     /// A replacement from a field ability works only while its object stays (FF 11.9.1).
     fn replacement_active(&self, r: &Replacement) -> bool {
-        match r.duration {
-            Duration::WhileIn(object) => self.object(object).left.is_none(),
-            Duration::Forever | Duration::Until(_) => true,
-        }
+        self.duration_holds(&r.duration)
     }
 
     /// SE14 11.13.5.8: damage changes that set the number apply before increases and decreases,

@@ -50,7 +50,7 @@ impl Value {
 }
 
 /// Which objects an effect or a filter means, evaluated against computed characteristics.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Selector {
     All,
     /// These objects only (a locked set, FF 11.12.4.2).
@@ -67,6 +67,11 @@ pub enum Selector {
     /// The source of the effect itself, or everything but it.
     Source,
     NotSource,
+    HasKeyword(KeywordId),
+    /// Shares a value of a list property with one of these objects (an organization, a name).
+    Shares { property: PropId, with: Vec<ObjectId> },
+    /// A text property contains this text.
+    Contains { property: PropId, text: String },
     Not(Box<Selector>),
     And(Vec<Selector>),
     Or(Vec<Selector>),

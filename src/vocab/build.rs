@@ -313,7 +313,7 @@ impl Builder {
                             ArgKind::Number => matches!(ty, Ty::Number | Ty::Signed),
                             ArgKind::Ability => matches!(ty, Ty::Ability | Ty::Keyword) || matches!(ty, Ty::List(t) | Ty::Set(t) if matches!(**t, Ty::Ability | Ty::Keyword)),
                             ArgKind::Property => false,
-                            ArgKind::Word => matches!(ty, Ty::Enum(_) | Ty::Text),
+                            ArgKind::Word | ArgKind::Choice(_) => matches!(ty, Ty::Enum(_) | Ty::Text),
                             ArgKind::Value => true,
                         };
                         if !fits {
@@ -329,11 +329,22 @@ impl Builder {
                             ArgKind::Player => self.v.is_player(w),
                             ArgKind::Property => self.v.property(w).is_some(),
                             ArgKind::Word | ArgKind::Value => true,
+                            ArgKind::Choice(options) => options.contains(&w.as_str()),
                             ArgKind::Cards | ArgKind::Number | ArgKind::Ability => false,
                         };
                         if !known {
-                            self.error(d, Diagnostic::new(Code::E0105, arg.value.span, format!("`{w}` is not a slot of this phrase or a {:?} of {}", param.kind, self.v.game).to_lowercase())
-                                .label(format!("`{}` needs {:?}", param.name, param.kind).to_lowercase()));
+                            let expected = match param.kind {
+                                ArgKind::Choice(options) => format!("one of: {}", options.join(", ")),
+                                kind => format!("{kind:?}").to_lowercase(),
+                            };
+                            let mut diag = Diagnostic::new(Code::E0105, arg.value.span, format!("`{w}` is not a slot of this phrase, and `{}` of `{}` needs {expected}", param.name, primitive.name()))
+                                .label("not accepted here");
+                            if let ArgKind::Choice(options) = param.kind {
+                                if let Some(s) = suggestions(w, options.iter().copied()).first() {
+                                    diag = diag.help(format!("did you mean `{s}`?"));
+                                }
+                            }
+                            self.error(d, diag);
                             ok = false;
                         }
                         BoundArg::Word(w.clone())

@@ -29,6 +29,8 @@ pub enum ArgKind {
     Ability,
     /// Any slot, passed through (a value to compare, set or add).
     Value,
+    /// One of these words exactly.
+    Choice(&'static [&'static str]),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +43,10 @@ pub struct Param {
 const fn req(name: &'static str, kind: ArgKind) -> Param {
     Param { name, kind, optional: false }
 }
+
+const BOOL: ArgKind = ArgKind::Choice(&["true", "false"]);
+const OPS: ArgKind = ArgKind::Choice(&["add", "sub", "set", "set_base", "double"]);
+const COMPARISONS: ArgKind = ArgKind::Choice(&["lt", "le", "gt", "ge", "eq", "ne"]);
 
 const fn opt(name: &'static str, kind: ArgKind) -> Param {
     Param { name, kind, optional: true }
@@ -76,13 +82,14 @@ use ArgKind::*;
 primitives! {
     /// Move cards to a zone (a new object there, FF 7.4): `move(target, break_zone, reason: break)`.
     /// `from`: the zone the actor picks counted cards from ("discard 1 card": from the hand); `by`: the actor.
-    Move "move" [Action, Cost] (req("what", Cards), req("to", Zone), opt("reason", Word), opt("position", Word), opt("face", Word), opt("state", Word), opt("from", Zone), opt("by", Player));
+    Move "move" [Action, Cost] (req("what", Cards), req("to", Zone), opt("reason", Word), opt("position", Choice(&["top", "bottom"])), opt("face", Word), opt("state", Word), opt("from", Zone), opt("by", Player));
     /// Move the top N cards of a player's zone to another zone: `move_top(who, 1, deck, hand, reason: draw)`.
     MoveTop "move_top" [Action, Cost] (req("who", Player), req("count", Number), req("from", Zone), req("to", Zone), opt("reason", Word), opt("face", Word), opt("state", Word));
     /// Damage to cards: `damage(target, amount)`.
     Damage "damage" [Action] (req("what", Cards), req("amount", Number));
     /// Set or clear a state flag: `set_flag(target, dull, true)`.
-    SetFlag "set_flag" [Action, Cost] (req("what", Cards), req("flag", Word), opt("value", Word));
+    /// `by`: the player who acts, choosing counted cards ("commit 1 foundation").
+    SetFlag "set_flag" [Action, Cost] (req("what", Cards), req("flag", Word), opt("value", BOOL), opt("by", Player));
     /// Change a player's resource: `resource(who, bond, -2)`.
     Resource "resource" [Action, Cost] (req("who", Player), req("name", Word), req("amount", Number));
     /// Change a counter on cards: `counter(target, charge, +1)`.
@@ -96,7 +103,7 @@ primitives! {
     Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone));
 
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
-    Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", Word), opt("value", Value));
+    Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", OPS), opt("value", Value));
     /// Add a `+X/+Y` pair to two properties: `modify_pair(target, str, def, m)` (Trails 1303.1).
     ModifyPair "modify_pair" [Rule] (req("what", Cards), req("first", Property), req("second", Property), req("value", Value));
     /// Grant abilities or keywords: `grant(target, what)`.
@@ -106,50 +113,68 @@ primitives! {
     /// A prohibition: `forbid(target, block)`, or several: `forbid(target, "attack block")`; with
     /// `who`, only against that player (`forbid(target, be_chosen, who: opponent)`).
     /// Prohibitions win over permissions (FF 2.2, Trails 104.4, UFS K.1.2).
-    Forbid "forbid" [Rule] (req("what", Cards), req("action", Word), opt("who", Player));
+    Forbid "forbid" [Rule] (req("what", Cards), req("action", Word), opt("who", Player), opt("with", Cards));
     /// A permission or requirement the game reads: `allow(target, attack_on_arrival)`.
-    Allow "allow" [Rule] (req("what", Cards), req("action", Word), opt("who", Player));
+    Allow "allow" [Rule] (req("what", Cards), req("action", Word), opt("who", Player), opt("with", Cards));
+    /// Where cards would go to one zone, they go to another instead (a replacement):
+    /// `redirect(target, break_zone, removed)` (FF "removed from the game instead").
+    Redirect "redirect" [Rule] (req("what", Cards), req("from", Zone), req("to", Zone));
     /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
     Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number));
     /// Damage to cards changed as it is dealt (a replacement, SE14 11.13.5.8): op `set`, `add`, `sub`, `double`.
-    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Word), opt("amount", Number));
+    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number));
     /// A rule change a player has: `player_rule(who, any_element_cp)`.
     PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word));
 
     /// Cards moved between zones: `moved(subject, to: field)`.
-    Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word));
+    /// `who`: the zones belong to that player ("enters your field").
+    Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word), opt("who", Player));
     /// Cards dealt damage: `damaged(subject)`; the amount is the event's first output.
     Damaged "damaged" [Event] (req("what", Cards), opt("by", Cards));
     /// A state flag changed: `flag_changed(subject, dull)`.
-    FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", Word));
+    FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", BOOL));
     /// A player's resource changed: `resource_changed(who, bond)`.
     /// `direction`: `gain` or `lose` (any change without it).
-    ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word), opt("direction", Word));
+    ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word), opt("direction", Choice(&["gain", "lose"])));
     /// Something a game procedure announces: `signal(attack, subject)`, `signal(phase_begins, who, name: main)`.
-    Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word));
+    Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word), opt("zone", Zone));
 
     /// Cards have a state flag: `has_flag(subject, dull)`; in a filter `has_flag(dull)`.
     /// `value: false` tests that the flag is off (`ready`, `face up`).
-    HasFlag "has_flag" [Predicate, Filter] (opt("what", Cards), req("flag", Word), opt("value", Word));
+    HasFlag "has_flag" [Predicate, Filter] (opt("what", Cards), req("flag", Word), opt("value", BOOL));
     /// Cards are in a zone.
     InZone "in_zone" [Predicate, Filter] (opt("what", Cards), req("zone", Zone));
     /// A player controls cards; in a filter, the candidate is controlled by the player.
-    Controls "controls" [Predicate, Filter] (req("who", Player), opt("what", Cards));
+    Controls "controls" [Predicate, Filter] (req("who", Player), opt("what", Cards), opt("zone", Zone));
+    /// Cards are of a kind: `is_kind(subject, forward)`.
+    IsKind "is_kind" [Predicate, Filter] (opt("what", Cards), req("kind", Word));
+    /// The candidate is one of these cards.
+    Among "among" [Filter] (req("what", Cards));
     /// The candidate is owned by the player.
     Owns "owns" [Filter] (req("who", Player));
-    /// The candidate is not the source of the ability.
-    Other "other" [Filter] ();
+    /// The candidate is not the source of the ability (nor, with `what`, one of those cards).
+    Other "other" [Filter] (opt("what", Cards));
+    /// Cards have a keyword: `has_ability(subject, k)`; in a filter `has_ability(ability: k)`.
+    HasAbility "has_ability" [Predicate, Filter] (opt("what", Cards), req("ability", Ability));
+    /// The candidate shares a value of a list property with some of these cards (an organization).
+    Shares "shares" [Filter] (req("property", Property), req("with", Cards));
+    /// The candidate's text property contains this text: `contains(name, t)`.
+    Contains "contains" [Filter] (req("property", Property), req("value", Value));
+    /// A value is in a list: `member(orgs, org)`.
+    Member "member" [Predicate] (req("list", Value), req("value", Value));
     /// The candidate has received damage.
     IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
     GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player));
     /// Compare two numbers: `compare(a, ge, b)`.
-    Compare "compare" [Predicate] (req("left", Number), req("op", Word), req("right", Number));
+    Compare "compare" [Predicate] (req("left", Number), req("op", COMPARISONS), req("right", Number));
 
     /// Until a point of the game: `until(end_of_turn)`; points are signals of the game's procedures.
     Until "until" [Duration] (req("point", Word));
     /// While the cards stay where they are (usually the source on the field).
     WhileIn "while_in" [Duration] (req("what", Cards), req("zone", Zone));
+    /// While the cards have a state flag ("while combating").
+    WhileFlag "while_flag" [Duration] (req("what", Cards), req("flag", Word));
 
     /// The owner of cards.
     Owner "owner" [Value] (req("what", Cards));
@@ -158,11 +183,16 @@ primitives! {
     /// A player's resource: `resource_of(who, bond)`.
     ResourceOf "resource_of" [Value] (req("who", Player), req("name", Word));
     /// The number of cards in a zone.
-    CountIn "count_in" [Value] (req("zone", Zone));
+    CountIn "count_in" [Value] (req("zone", Zone), opt("who", Player));
     /// Cards the game's procedures keep track of by name: `tracked(current_attack)`.
-    Tracked "tracked" [Value] (req("name", Word));
+    /// With `who`, the player's own list (`tracked(attack, who: you)` for "your attack").
+    Tracked "tracked" [Value] (req("name", Word), opt("who", Player));
+    /// The card the ability belongs to ("this card").
+    Source "source" [Value] ();
     /// Every player.
     AllPlayers "all_players" [Value] ();
+    /// A property of cards, gathered over them: `property_of(target, organization)`.
+    PropertyOf "property_of" [Value] (req("what", Cards), req("property", Property));
 
     /// A tag the game's procedures read (`[once per turn]` = `tag(once_per_turn)`).
     Tag "tag" [Tag] (req("name", Word), opt("value", Value));
