@@ -2,6 +2,7 @@
 
 mod characteristics;
 mod every_card;
+mod hooks;
 mod invariants;
 mod procedures;
 mod table;
