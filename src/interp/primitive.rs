@@ -55,13 +55,7 @@ impl Ctx<'_> {
                 for object in self.picked(call, &a[0], &a[6], &a[7])? {
                     let object = self.state.current(object);
                     let to = self.zone_arg(call, &a[1], self.state.object(object).owner)?;
-                    let event = self.state.move_event(object, to, reason.clone(), position);
-                    if let Some(Event::Moved { new, .. }) = self.happen(event)? {
-                        for flag in &flags {
-                            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true })?;
-                        }
-                        produced.push(new);
-                    }
+                    produced.extend(self.move_to(object, to, reason.clone(), position, &flags)?);
                 }
             }
             Primitive::MoveTop => {
@@ -77,13 +71,7 @@ impl Ctx<'_> {
                         self.happen(Event::Signal { name: "empty_zone".into(), objects: vec![], player: Some(who), detail: Some(self.state.zone(from).name.clone()) })?;
                         break;
                     };
-                    let event = self.state.move_event(top, to, reason.clone(), Position::Top);
-                    if let Some(Event::Moved { new, .. }) = self.happen(event)? {
-                        for flag in &flags {
-                            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true })?;
-                        }
-                        produced.push(new);
-                    }
+                    produced.extend(self.move_to(top, to, reason.clone(), Position::Top, &flags)?);
                 }
             }
             Primitive::Damage => {
@@ -152,6 +140,17 @@ impl Ctx<'_> {
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
         }
         Ok(produced)
+    }
+
+    /// Moves one card (through replacement effects) and puts the given states on it where it
+    /// arrives ("onto the field dull"); the new object, if the move happened.
+    fn move_to(&mut self, object: ObjectId, to: crate::kernel::ZoneId, reason: Option<String>, position: Position, flags: &[String]) -> Result<Option<ObjectId>, Illegal> {
+        let event = self.state.move_event(object, to, reason, position);
+        let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
+        for flag in flags {
+            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true })?;
+        }
+        Ok(Some(new))
     }
 
     /// The cards an action acts on: a counted set ("discard 1 card") is chosen by the actor from

@@ -111,14 +111,7 @@ impl GameState {
                     Position::Bottom => zone.insert(0, *new),
                 }
             }
-            Event::Flag { object, flag, value } => {
-                let flags = &mut self.objects[object.index()].flags;
-                if *value {
-                    flags.insert(flag.clone());
-                } else {
-                    flags.remove(flag);
-                }
-            }
+            Event::Flag { object, flag, value } => set_flag(&mut self.objects[object.index()].flags, flag, *value),
             Event::Damaged { object, amount, .. } => self.objects[object.index()].damage += amount,
             Event::DamageRemoved { object } => self.objects[object.index()].damage = 0,
             Event::Counter { object, name, delta } => {
@@ -127,14 +120,7 @@ impl GameState {
             Event::Resource { player, name, delta } => {
                 *self.players[player.index()].resources.entry(name.clone()).or_insert(0) += delta;
             }
-            Event::PlayerFlag { player, flag, value } => {
-                let flags = &mut self.players[player.index()].flags;
-                if *value {
-                    flags.insert(flag.clone());
-                } else {
-                    flags.remove(flag);
-                }
-            }
+            Event::PlayerFlag { player, flag, value } => set_flag(&mut self.players[player.index()].flags, flag, *value),
             Event::Shuffled { zone, order } => self.zones[zone.index()].objects = order.clone(),
             Event::EffectBegan { effect } => {
                 let mut effect = (**effect).clone();
@@ -212,5 +198,13 @@ impl GameState {
         let used = self.effects.iter().map(|e| e.id.0).chain(self.replacements.iter().map(|r| r.id.0)).max();
         // Effect IDs only grow: take the largest ever issued from the log length as a floor.
         EffectId(used.map_or(0, |u| u + 1).max(self.log.len() as u32))
+    }
+}
+
+fn set_flag(flags: &mut std::collections::BTreeSet<String>, flag: &str, value: bool) {
+    if value {
+        flags.insert(flag.to_string());
+    } else {
+        flags.remove(flag);
     }
 }

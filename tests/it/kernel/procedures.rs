@@ -34,13 +34,8 @@ fn trails_skips_only_the_parts_about_illegal_targets() {
     // about that target are skipped.
     let mut t = Table::with_config(|c| c.retarget = Retarget::SkipIllegalParts);
     let soldier = t.field("Soldier", YOU);
-    let id = t.names["Bolt"];
-    let body = std::sync::Arc::new(t.state.library.card(id).abilities[0].body.clone());
-    let source = t.hand("Bolt", ME);
-    cardscript::interp::engine::push(&mut t.state, &mut FirstOption, Some(source), ME, trigger::AbilityRef::Printed { card: id, index: 0 }, vec![], body, None);
-    let hand = t.state.zone_id("hand", Some(YOU)).unwrap();
-    let event = t.state.move_event(soldier, hand, None, Position::Top);
-    t.state.apply(event);
+    t.put_on_stack("Bolt", ME, &mut FirstOption);
+    t.relocate(soldier, "hand");
     t.settle(&mut FirstOption);
     assert!(!t.state.log.iter().any(|e| matches!(e, Event::Cancelled { .. })), "not cancelled");
     assert!(!t.state.log.iter().any(|e| matches!(e, Event::Damaged { .. })), "but the damage to the gone target is skipped");

@@ -133,11 +133,24 @@ impl Table {
 
     /// Casts a Summon's effect: onto the stack with its targets, then resolved (FF 11.3).
     pub fn cast(&mut self, card: &str, player: PlayerId, agent: &mut dyn Agent) {
+        self.put_on_stack(card, player, agent);
+        resolve_all(&mut self.state, agent, &BreakDamaged).unwrap();
+    }
+
+    /// Puts a Summon's effect on the stack with its targets declared, without resolving it.
+    pub fn put_on_stack(&mut self, card: &str, player: PlayerId, agent: &mut dyn Agent) {
         let id = self.names[card];
         let ability = self.state.library.card(id).abilities[0].clone();
         let source = self.hand(card, player);
         push(&mut self.state, agent, Some(source), player, AbilityRef::Printed { card: id, index: 0 }, vec![], Arc::new(ability.body), None);
-        resolve_all(&mut self.state, agent, &BreakDamaged).unwrap();
+    }
+
+    /// Moves an object to one of its owner's zones directly (no replacement, no trigger).
+    pub fn relocate(&mut self, object: ObjectId, zone: &str) {
+        let owner = self.state.object(object).owner;
+        let zone = self.state.zone_id(zone, Some(owner)).unwrap();
+        let event = self.state.move_event(object, zone, None, Position::Top);
+        self.state.apply(event);
     }
 
     /// Resolves whatever triggered, with `agent` answering.

@@ -100,13 +100,8 @@ fn an_ability_whose_targets_all_became_illegal_is_cancelled() {
     // FF 11.11.2: the target left the field before resolution, so the effect is cancelled.
     let mut t = Table::new();
     let soldier = t.field("Soldier", YOU);
-    let id = t.names["Bolt"];
-    let body = std::sync::Arc::new(t.state.library.card(id).abilities[0].body.clone());
-    let source = t.hand("Bolt", ME);
-    cardscript::interp::engine::push(&mut t.state, &mut FirstOption, Some(source), ME, trigger::AbilityRef::Printed { card: id, index: 0 }, vec![], body, None);
-    let hand = t.state.zone_id("hand", Some(YOU)).unwrap();
-    let event = t.state.move_event(soldier, hand, None, Position::Top);
-    t.state.apply(event);
+    t.put_on_stack("Bolt", ME, &mut FirstOption);
+    t.relocate(soldier, "hand");
     t.settle(&mut FirstOption);
     assert!(t.state.log.iter().any(|e| matches!(e, Event::Cancelled { .. })));
     assert!(!t.state.log.iter().any(|e| matches!(e, Event::Damaged { .. })));
