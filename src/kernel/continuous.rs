@@ -390,6 +390,20 @@ impl GameState {
         self.duration_holds(&e.duration)
     }
 
+    /// Ends every effect and replacement that lasts until `point` (`end_of_turn`,
+    /// `end_of_combat`), as the game's procedure reaches it (FF 9.5.1.4, Trails 705.7, 804.13).
+    pub fn end_durations(&mut self, point: &str) {
+        let until = Duration::Until(point.to_string());
+        let ending: Vec<EffectId> = self.effects.iter().filter(|e| e.duration == until).map(|e| e.id).collect();
+        for effect in ending {
+            self.apply(crate::kernel::event::Event::EffectEnded { effect });
+        }
+        let ending: Vec<EffectId> = self.replacements.iter().filter(|r| r.duration == until).map(|r| r.id).collect();
+        for effect in ending {
+            self.apply(crate::kernel::event::Event::ReplacementEnded { effect });
+        }
+    }
+
     /// Whether a duration still holds: the object stayed, or still has its flag.
     pub fn duration_holds(&self, duration: &Duration) -> bool {
         match duration {

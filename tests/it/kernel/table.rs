@@ -162,15 +162,12 @@ impl Table {
         self.state.zone(self.state.zone_id(zone, Some(player)).unwrap()).objects.len()
     }
 
-    /// Ends the turn: effects "until end of turn" end (FF 9.5.1.4).
+    /// Ends the turn: "at the end of the turn" triggers resolve, then "until end of turn"
+    /// effects end (FF 9.5.1.4).
     pub fn end_turn(&mut self, agent: &mut dyn Agent) {
-        let ending: Vec<EffectId> =
-            self.state.effects.iter().filter(|e| e.duration == Duration::Until("end_of_turn".into())).map(|e| e.id).collect();
         let signal = Event::Signal { name: "end_of_turn".into(), objects: vec![], player: None, detail: None };
         cardscript::interp::announce(&mut self.state, agent, signal);
         self.settle(agent);
-        for effect in ending {
-            self.state.apply(Event::EffectEnded { effect });
-        }
+        self.state.end_durations("end_of_turn");
     }
 }
