@@ -49,7 +49,10 @@ pub struct AbilityIr {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct TriggerIr {
     pub word: TriggerWord,
+    /// An event template, or for a state trigger (FF 11.8.18, Trails 1211.9) a predicate.
     pub event: Call,
+    /// Triggers when its predicate holds, not on an event.
+    pub state: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

@@ -72,6 +72,14 @@ impl Checker<'_> {
 
     /// Resolves a trigger's event and binds the values the event provides.
     pub(super) fn trigger(&mut self, t: &Trigger) -> Option<TriggerIr> {
+        // A condition instead of an event makes a state trigger: "when you control 3 or more ..."
+        // (FF 11.8.18, Trails 1211.9).
+        if self.try_phrase(&[TemplateKind::Event], &t.phrase.atoms, t.phrase.span).is_none() {
+            if let Some(condition) = self.try_phrase(&[TemplateKind::Predicate], &t.phrase.atoms, t.phrase.span) {
+                let condition = self.phrase(&[TemplateKind::Predicate], &t.phrase).unwrap_or(condition);
+                return Some(TriggerIr { word: t.word.node, event: condition, state: true });
+            }
+        }
         let event = self.phrase(&[TemplateKind::Event], &t.phrase)?;
         let template = &self.vocab.templates[event.template.index()];
         for (name, ty) in template.outputs.clone() {
@@ -84,7 +92,7 @@ impl Checker<'_> {
                 self.bind("it", Ty::Cards, t.phrase.span, false);
             }
         }
-        Some(TriggerIr { word: t.word.node, event })
+        Some(TriggerIr { word: t.word.node, event, state: false })
     }
 
     fn costs(&mut self, a: &Ability, class: AbilityClass) -> Option<Vec<CostIr>> {

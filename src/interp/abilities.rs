@@ -214,6 +214,19 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             let params = keyword_env(state, &library, object, &ability_ref);
+            if trigger.state {
+                // FF 11.8.18, Trails 1211.9: a state trigger triggers while its condition holds,
+                // but not again while it waits or is on the stack.
+                let waiting = state.pending.iter().any(|p| p.source == object && p.ability == ability_ref)
+                    || state.stack.iter().any(|e| e.source == Some(object) && e.ability == ability_ref)
+                    || found.iter().any(|p: &PendingTrigger| p.source == object && p.ability == ability_ref);
+                let mut ctx = Ctx::new(state, agent, Some(object), controller, params.clone());
+                if !waiting && ctx.condition(&crate::ir::CondIr::Pred(trigger.event.clone())).unwrap_or(false) {
+                    let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
+                    found.push(PendingTrigger { source: object, controller, ability: ability_ref, event: index, env: params, count: 1, body, condition });
+                }
+                continue;
+            }
             let ctx = Ctx::new(state, agent, Some(object), controller, params.clone());
             let Ok(pattern) = ctx.pattern(&trigger.event) else { continue };
             if !state.event_matches(&pattern, &event, Some(object)) {

@@ -123,7 +123,12 @@ impl Ctx<'_> {
                         let who = self.player_arg(call, &bound.args[0])?;
                         let what = self.slot(call, &bound.args[1]).ok_or_else(|| Illegal("`controls` needs cards".into()))?;
                         let selector = Selector::And(vec![self.selector(what)?, Selector::ControlledBy(who)]);
-                        Condition::Count { selector, op: CmpOp::Ge, value: 1 }
+                        // "you control 2 Forwards": at least 2.
+                        let value = match what {
+                            Operand::Cards { quantity: crate::ir::Quantity::Exactly(n) | crate::ir::Quantity::UpTo(n), .. } => self.number(n)?.max(1),
+                            _ => 1,
+                        };
+                        Condition::Count { selector, op: CmpOp::Ge, value }
                     }
                     Primitive::HasFlag => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`has_flag` needs cards".into()))?;

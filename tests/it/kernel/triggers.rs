@@ -141,3 +141,22 @@ fn the_same_seed_and_decisions_replay_the_same_game() {
     };
     assert_eq!(play(3), play(3));
 }
+
+#[test]
+fn state_triggers_trigger_when_their_condition_holds_and_not_again_while_waiting() {
+    // FF 11.8.18, Trails 1211.9: triggers as soon as the condition is met, and not again until resolved.
+    let mut t = Table::new();
+    let warlord = t.field("Warlord", ME);
+    t.play("Soldier", ME);
+    t.settle(&mut FirstOption);
+    assert_eq!(t.count("break_zone", ME), 0, "two Forwards: not yet");
+    t.play("Soldier", YOU);
+    t.settle(&mut FirstOption);
+    assert_eq!(t.count("break_zone", ME), 0, "the opponent's Forward does not count");
+    t.play("Soldier", ME);
+    let triggered = t.state.log.iter().filter(|e| matches!(e, Event::Triggered { .. })).count();
+    assert_eq!(triggered, 1);
+    t.settle(&mut FirstOption);
+    assert_ne!(t.state.current(warlord), warlord, "it broke itself");
+    assert_eq!(t.count("break_zone", ME), 1);
+}
