@@ -206,6 +206,11 @@ impl<'a> Ctx<'a> {
                         let op = compile::compare_op(&self.word_arg(call, &bound.args[1])?);
                         crate::kernel::value::compare(l, op, r)
                     }
+                    Primitive::Member => {
+                        let list = self.slot(call, &bound.args[0]).map(|op| self.value(op)).transpose()?;
+                        let value = self.slot(call, &bound.args[1]).map(|op| self.value(op)).transpose()?;
+                        matches!((list, value), (Some(l), Some(v)) if l.has(&v))
+                    }
                     Primitive::GameState => {
                         let name = self.word_arg(call, &bound.args[0])?;
                         let objects = self.objects_arg(call, &bound.args[1])?;

@@ -123,7 +123,12 @@ impl Ctx<'_> {
     fn collect_static(&mut self, body: &[Effect], condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
         for effect in body {
             match effect {
-                Effect::Do { call, for_each, .. } => {
+                Effect::Do { call, for_each, duration, .. } => {
+                    // "while combating": the ability's effect lasts only while that holds.
+                    let lasting = match duration {
+                        Some(d) => self.duration(Some(d))?,
+                        None => Duration::WhileIn(object),
+                    };
                     for bound in self.bounds(call)? {
                         if matches!(bound.primitive, crate::vocab::primitive::Primitive::AdjustDamage | crate::vocab::primitive::Primitive::Redirect) {
                             let r = self.damage_replacement(call, &bound, true, Duration::WhileIn(object))?;
@@ -143,7 +148,7 @@ impl Ctx<'_> {
                                 timestamp: Default::default(),
                                 affected,
                                 change,
-                                duration: Duration::WhileIn(object),
+                                duration: lasting.clone(),
                                 condition: condition.clone(),
                             }),
                         });

@@ -122,7 +122,11 @@ impl Ctx<'_> {
                     Primitive::Controls => {
                         let who = self.player_arg(call, &bound.args[0])?;
                         let what = self.slot(call, &bound.args[1]).ok_or_else(|| Illegal("`controls` needs cards".into()))?;
-                        let selector = Selector::And(vec![self.selector(what)?, Selector::ControlledBy(who)]);
+                        let mut parts = vec![self.selector(what)?, Selector::ControlledBy(who)];
+                        if !matches!(bound.args[2], BoundArg::Absent) {
+                            parts.push(Selector::InZone(self.zone_name(call, &bound.args[2])?));
+                        }
+                        let selector = Selector::And(parts);
                         // "you control 2 Forwards": at least 2.
                         let value = match what {
                             Operand::Cards { quantity: crate::ir::Quantity::Exactly(n) | crate::ir::Quantity::UpTo(n), .. } => self.number(n)?.max(1),
@@ -163,6 +167,11 @@ impl Ctx<'_> {
                             }
                             None => Condition::PlayerFlag { player: self.player_arg(call, &bound.args[2])?, name },
                         }
+                    }
+                    Primitive::ZoneCount => {
+                        let (zone, player) = (self.zone_name(call, &bound.args[0])?, self.player_arg(call, &bound.args[1])?);
+                        let op = compare_op(&self.word_arg(call, &bound.args[2])?);
+                        Condition::Compare { left: Amount::InZone { player, zone }, op, right: Amount::Fixed(self.number_arg(call, &bound.args[3])?) }
                     }
                     Primitive::Compare => {
                         let op = compare_op(&self.word_arg(call, &bound.args[1])?);
@@ -263,7 +272,7 @@ impl Ctx<'_> {
                     BoundArg::Absent => None,
                     arg => Some(self.player_arg(call, arg)?),
                 };
-                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player }
+                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player, zone: zone(4)? }
             }
             p => return Err(Illegal(format!("`{}` is not an event", p.name()))),
         })
@@ -274,7 +283,13 @@ impl Ctx<'_> {
         let Some(call) = call else { return Ok(Duration::Forever) };
         let bound = self.bound(call)?;
         Ok(match bound.primitive {
-            Primitive::Until => Duration::Until(self.word_arg(call, &bound.args[0])?),
+            Primitive::Until => {
+                let point = self.word_arg(call, &bound.args[0])?;
+                Duration::Until(match &bound.args[1] {
+                    BoundArg::Absent => point,
+                    arg => format!("{point}@{}", self.player_arg(call, arg)?.0),
+                })
+            }
             Primitive::WhileFlag => {
                 let objects = self.objects_arg(call, &bound.args[0])?;
                 let object = objects.first().copied().or(self.source).ok_or_else(|| Illegal("nothing to wait on".into()))?;
@@ -311,6 +326,12 @@ impl Ctx<'_> {
             Operand::Variant(e, v) => Value::Variant(*e, *v),
             Operand::Keyword { keyword, .. } => Value::Keyword(*keyword),
             Operand::List(items) => Value::List(items.iter().map(|i| self.value(i)).collect::<Result<_, _>>()?),
+            Operand::Value(call) if self.bound(call)?.primitive == Primitive::PropertyOf => {
+                let bound = self.bound(call)?;
+                let property = self.property_arg(call, &bound.args[1])?;
+                let of = self.slot(call, &bound.args[0]).cloned().ok_or_else(|| Illegal("`property_of` needs cards".into()))?;
+                self.value(&Operand::Property { property, of: Box::new(of) })?
+            }
             Operand::Property { property, of } => {
                 // A list property of cards, gathered: `the organizations of unit(you control)`.
                 let mut items = vec![];

@@ -186,7 +186,18 @@ impl Ctx<'_> {
             Operand::Value(call) => {
                 let bound = self.bound(call)?;
                 match bound.primitive {
-                    Primitive::Tracked => Ok(self.state.tracked.get(&self.tracked_key(call, &bound)?).cloned().unwrap_or_default()),
+                    Primitive::Tracked => {
+                        let mut cards = self.state.tracked.get(&self.tracked_key(call, &bound)?).cloned().unwrap_or_default();
+                        if !matches!(bound.args[2], BoundArg::Absent) {
+                            let property = self.property_arg(call, &bound.args[2])?;
+                            let wanted = match self.slot(call, &bound.args[3]) {
+                                Some(op) => self.value(op)?,
+                                None => crate::kernel::Value::Text(self.word_arg(call, &bound.args[3])?),
+                            };
+                            cards.retain(|o| self.state.characteristics(*o).get(property).is_some_and(|v| v.has(&wanted)));
+                        }
+                        Ok(cards)
+                    }
                     Primitive::Source => Ok(self.source.into_iter().collect()),
                     p => Err(Illegal(format!("`{}` gives no cards", p.name()))),
                 }

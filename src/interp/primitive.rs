@@ -131,10 +131,16 @@ impl Ctx<'_> {
             }
             Primitive::Pay => {
                 let name = self.word_arg(call, &a[0])?;
-                let detail = match &a[1] {
+                let amount = match &a[1] {
                     BoundArg::Absent => None,
                     arg => Some(self.number_arg(call, arg)?.to_string()),
                 };
+                let named = match self.slot(call, &a[2]) {
+                    Some(op) => Some(format!("{:?}", self.value(op)?)),
+                    None => None,
+                };
+                let parts: Vec<String> = [amount, named].into_iter().flatten().collect();
+                let detail = (!parts.is_empty()).then(|| parts.join(" "));
                 self.happen(Event::Signal { name, objects: vec![], player: Some(self.controller), detail })?;
             }
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),

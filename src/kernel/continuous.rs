@@ -392,6 +392,7 @@ impl GameState {
 
     /// Ends every effect and replacement that lasts until `point` (`end_of_turn`,
     /// `end_of_combat`), as the game's procedure reaches it (FF 9.5.1.4, Trails 705.7, 804.13).
+    /// `point` may name one player's point as `point@seat` (`next_active_phase@0`).
     pub fn end_durations(&mut self, point: &str) {
         let until = Duration::Until(point.to_string());
         let ending: Vec<EffectId> = self.effects.iter().filter(|e| e.duration == until).map(|e| e.id).collect();

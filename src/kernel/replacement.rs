@@ -39,7 +39,8 @@ pub enum EventPattern {
     Flag { subject: Selector, flag: String, value: Option<bool> },
     /// `sign`: only gains (1) or losses (-1).
     Resource { player: Option<PlayerId>, name: String, sign: Option<i8> },
-    Signal { name: String, subject: Option<Selector>, player: Option<PlayerId> },
+    /// `zone`: the announcement names that zone in its detail ("play from your homebase").
+    Signal { name: String, subject: Option<Selector>, player: Option<PlayerId>, zone: Option<String> },
     /// Any of these ("blocks or is blocked").
     Any(Vec<EventPattern>),
 }
@@ -92,10 +93,11 @@ impl GameState {
             (EventPattern::Resource { player, name, sign }, Event::Resource { player: p, name: n, delta }) => {
                 n == name && player.is_none_or(|want| want == *p) && sign.is_none_or(|s| delta.signum() == i64::from(s))
             }
-            (EventPattern::Signal { name, subject: s, player }, Event::Signal { name: n, objects, player: p, .. }) => {
+            (EventPattern::Signal { name, subject: s, player, zone }, Event::Signal { name: n, objects, player: p, detail }) => {
                 n == name
                     && s.as_ref().is_none_or(|sel| objects.iter().any(|o| subject(sel, *o)))
                     && player.is_none_or(|want| *p == Some(want))
+                    && zone.as_ref().is_none_or(|z| detail.as_ref().is_some_and(|d| d.split_whitespace().any(|w| w == z)))
             }
             (EventPattern::Any(patterns), event) => patterns.iter().any(|p| self.event_matches(p, event, source)),
             _ => false,

@@ -166,11 +166,14 @@ primitives! {
     IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
     GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player));
+    /// The number of cards in a player's zone compared: `zone_count(damage_zone, you, ge, n)`.
+    ZoneCount "zone_count" [Predicate] (req("zone", Zone), req("who", Player), req("op", COMPARISONS), req("value", Number));
     /// Compare two numbers: `compare(a, ge, b)`.
     Compare "compare" [Predicate] (req("left", Number), req("op", COMPARISONS), req("right", Number));
 
     /// Until a point of the game: `until(end_of_turn)`; points are signals of the game's procedures.
-    Until "until" [Duration] (req("point", Word));
+    /// With `who`, the point of that player's turn ("until your next Active Phase").
+    Until "until" [Duration] (req("point", Word), opt("who", Player));
     /// While the cards stay where they are (usually the source on the field).
     WhileIn "while_in" [Duration] (req("what", Cards), req("zone", Zone));
     /// While the cards have a state flag ("while combating").
@@ -186,7 +189,8 @@ primitives! {
     CountIn "count_in" [Value] (req("zone", Zone), opt("who", Player));
     /// Cards the game's procedures keep track of by name: `tracked(current_attack)`.
     /// With `who`, the player's own list (`tracked(attack, who: you)` for "your attack").
-    Tracked "tracked" [Value] (req("name", Word), opt("who", Player));
+    /// `property`/`has`: only those of the cards whose property has the value ("your Ranged attack").
+    Tracked "tracked" [Value] (req("name", Word), opt("who", Player), opt("property", Property), opt("has", Value));
     /// The card the ability belongs to ("this card").
     Source "source" [Value] ();
     /// Every player.
@@ -197,7 +201,8 @@ primitives! {
     /// A tag the game's procedures read (`[once per turn]` = `tag(once_per_turn)`).
     Tag "tag" [Tag] (req("name", Word), opt("value", Value));
     /// A cost paid in symbols or by the game: `pay(amount)`.
-    Pay "pay" [Cost] (req("what", Word), opt("amount", Number));
+    /// `value`: what else the payment names (the elements of a CP cost).
+    Pay "pay" [Cost] (req("what", Word), opt("amount", Number), opt("value", Value));
 }
 
 impl Primitive {
