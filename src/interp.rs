@@ -206,6 +206,7 @@ impl<'a> Ctx<'a> {
                         let op = compile::compare_op(&self.word_arg(call, &bound.args[1])?);
                         crate::kernel::value::compare(l, op, r)
                     }
+                    Primitive::Tracked => !self.objects(&Operand::Value(Box::new(call.clone())))?.is_empty(),
                     Primitive::Member => {
                         let list = self.slot(call, &bound.args[0]).map(|op| self.value(op)).transpose()?;
                         let value = self.slot(call, &bound.args[1]).map(|op| self.value(op)).transpose()?;

@@ -262,6 +262,19 @@ impl Ctx<'_> {
 
     fn changes_one(&self, call: &Call, bound: &crate::vocab::Bound, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
         let a = &bound.args;
+        if bound.primitive == Primitive::PlayerRule {
+            let player = self.player_arg(call, &a[0])?;
+            let value = match self.slot(call, &a[2]) {
+                Some(op) => Some(self.value(op)?),
+                None => None,
+            };
+            let amount = match &a[3] {
+                BoundArg::Absent => 0,
+                arg => self.number_arg(call, arg)? * times,
+            };
+            let change = Change::PlayerRule { player, name: self.word_arg(call, &a[1])?, value, amount };
+            return Ok(vec![(Selector::Objects(vec![]), change)]);
+        }
         let affected = match self.slot(call, &a[0]) {
             Some(op) if live => self.selector(op)?,
             Some(Operand::This) => Selector::Objects(self.source.into_iter().collect()),
@@ -341,18 +354,34 @@ impl Ctx<'_> {
                     Some(op) => Some(self.selector(op)?),
                     None => None,
                 };
+                let zone = match &a[4] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.zone_name(call, arg)?),
+                };
+                let ability = match &a[5] {
+                    BoundArg::Absent => None,
+                    arg => Some(self.keyword_arg(call, arg)?),
+                };
+                let value = match self.slot(call, &a[6]) {
+                    Some(op) => Some(self.value(op)?),
+                    None => None,
+                };
                 let forbid = bound.primitive == Primitive::Forbid;
                 self.word_arg(call, &a[1])?
                     .split_whitespace()
                     .map(|w| {
-                        let hook = crate::kernel::Hook { action: w.to_string(), who, with: with.clone() };
+                        let hook = crate::kernel::Hook { action: w.to_string(), who, with: with.clone(), zone: zone.clone(), ability, value: value.clone() };
                         if forbid { Change::Forbid(hook) } else { Change::Allow(hook) }
                     })
                     .collect()
             }
             Primitive::Adjust => {
                 let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
-                vec![Change::Adjust { name: self.word_arg(call, &a[1])?, amount }]
+                let mut name = self.word_arg(call, &a[1])?;
+                if !matches!(a[3], BoundArg::Absent) {
+                    name = format!("{name}@{}", self.player_arg(call, &a[3])?.0);
+                }
+                vec![Change::Adjust { name, amount }]
             }
             p => return Err(Illegal(format!("`{}` is not a rule primitive the kernel applies to cards", p.name()))),
         };

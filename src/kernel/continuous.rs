@@ -56,6 +56,8 @@ pub enum Change {
     Allow(Hook),
     /// A named amount the game adds up (`play_cost` -1), possibly counted (`for each`).
     Adjust { name: String, amount: Amount },
+    /// A rule a player has while the effect lasts ("you can play 2 or more Light Characters").
+    PlayerRule { player: PlayerId, name: String, value: Option<Value>, amount: i64 },
     /// Set a list or enum property's value outright (`the element of X becomes fire`).
     SetValue { property: PropId, value: Value },
 }
@@ -99,11 +101,21 @@ pub struct Hook {
     pub action: String,
     pub who: Option<PlayerId>,
     pub with: Option<Selector>,
+    /// Only to or from this zone ("cannot be returned to hand").
+    pub zone: Option<String>,
+    /// Only with this keyword ("cannot be played using Reinforcement").
+    pub ability: Option<KeywordId>,
+    /// What else the rule names (a Combo's requirements).
+    pub value: Option<Value>,
 }
 
 impl Hook {
     pub fn plain(action: &str) -> Hook {
-        Hook { action: action.to_string(), who: None, with: None }
+        Hook { action: action.to_string(), who: None, with: None, zone: None, ability: None, value: None }
+    }
+
+    fn is_plain(&self) -> bool {
+        self.who.is_none() && self.with.is_none() && self.zone.is_none() && self.ability.is_none() && self.value.is_none()
     }
 }
 
@@ -142,7 +154,7 @@ impl Characteristics {
     /// Whether a rule hook with no player or cards applies: prohibitions win over permissions
     /// (FF 2.2, Trails 104.4, UFS K.1.2). `GameState::permits` answers the general question.
     pub fn may(&self, action: &str) -> Option<bool> {
-        let plain = |hooks: &BTreeSet<Hook>| hooks.iter().any(|h| h.action == action && h.who.is_none() && h.with.is_none());
+        let plain = |hooks: &BTreeSet<Hook>| hooks.iter().any(|h| h.action == action && h.is_plain());
         if plain(&self.forbidden) {
             Some(false)
         } else if plain(&self.allowed) {
@@ -390,6 +402,19 @@ impl GameState {
         self.duration_holds(&e.duration)
     }
 
+    /// The rules a player has from continuous effects in force: (name, value, amount).
+    pub fn player_rules(&self, player: PlayerId) -> Vec<(String, Option<Value>, i64)> {
+        let view = self.view();
+        self.effects
+            .iter()
+            .filter(|e| self.effect_active(e) && e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
+            .filter_map(|e| match &e.change {
+                Change::PlayerRule { player: p, name, value, amount } if *p == player => Some((name.clone(), value.clone(), *amount)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Ends every effect and replacement that lasts until `point` (`end_of_turn`,
     /// `end_of_combat`), as the game's procedure reaches it (FF 9.5.1.4, Trails 705.7, 804.13).
     /// `point` may name one player's point as `point@seat` (`next_active_phase@0`).
@@ -428,7 +453,7 @@ impl GameState {
             | Change::AddValue { property, .. }
             | Change::RemoveValue { property, .. }
             | Change::SetValue { property, .. } => named(property).or_else(|| find(&|l| *l == Layer::OtherProperties)),
-            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } => find(&|l| *l == Layer::Rules),
+            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } => find(&|l| *l == Layer::Rules),
         };
         layer.unwrap_or(plan.len().saturating_sub(1))
     }
@@ -474,7 +499,7 @@ fn change_writes(change: &Change) -> Vec<Aspect> {
         | Change::SetValue { property, .. } => vec![Aspect::Property(*property)],
         Change::AddKind(_) => vec![Aspect::Kinds],
         Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => vec![Aspect::Keywords],
-        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } => vec![],
+        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } => vec![],
     }
 }
 
@@ -532,6 +557,8 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: E
             c.allowed.insert(a.clone());
         }
         Change::Adjust { name, .. } => *c.adjustments.entry(name.clone()).or_insert(0) += amount,
+        // A player's rule affects no card's characteristics: `GameState::player_rules` reads it.
+        Change::PlayerRule { .. } => {}
         Change::SetValue { property, value } => c.set(*property, value.clone()),
     }
 }

@@ -113,18 +113,21 @@ primitives! {
     /// A prohibition: `forbid(target, block)`, or several: `forbid(target, "attack block")`; with
     /// `who`, only against that player (`forbid(target, be_chosen, who: opponent)`).
     /// Prohibitions win over permissions (FF 2.2, Trails 104.4, UFS K.1.2).
-    Forbid "forbid" [Rule] (req("what", Cards), req("action", Word), opt("who", Player), opt("with", Cards));
+    /// `zone`, `ability`, `value`: only to that zone, with that keyword, or with that value.
+    Forbid "forbid" [Rule] (req("what", Cards), req("action", Word), opt("who", Player), opt("with", Cards), opt("zone", Zone), opt("ability", Ability), opt("value", Value));
     /// A permission or requirement the game reads: `allow(target, attack_on_arrival)`.
-    Allow "allow" [Rule] (req("what", Cards), req("action", Word), opt("who", Player), opt("with", Cards));
+    Allow "allow" [Rule] (req("what", Cards), req("action", Word), opt("who", Player), opt("with", Cards), opt("zone", Zone), opt("ability", Ability), opt("value", Value));
     /// Where cards would go to one zone, they go to another instead (a replacement):
     /// `redirect(target, break_zone, removed)` (FF "removed from the game instead").
     Redirect "redirect" [Rule] (req("what", Cards), req("from", Zone), req("to", Zone));
     /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
-    Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number));
+    /// `who`: only for that player ("the cost for your opponent to cast ...").
+    Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number), opt("who", Player));
     /// Damage to cards changed as it is dealt (a replacement, SE14 11.13.5.8): op `set`, `add`, `sub`, `double`.
     AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number));
     /// A rule change a player has: `player_rule(who, any_element_cp)`.
-    PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word));
+    /// `value`: what the rule names (organizations to link, cards allowed twice).
+    PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word), opt("value", Value), opt("amount", Number));
 
     /// Cards moved between zones: `moved(subject, to: field)`.
     /// `who`: the zones belong to that player ("enters your field").
@@ -190,7 +193,8 @@ primitives! {
     /// Cards the game's procedures keep track of by name: `tracked(current_attack)`.
     /// With `who`, the player's own list (`tracked(attack, who: you)` for "your attack").
     /// `property`/`has`: only those of the cards whose property has the value ("your Ranged attack").
-    Tracked "tracked" [Value] (req("name", Word), opt("who", Player), opt("property", Property), opt("has", Value));
+    /// As a predicate: some such card is tracked ("your starting character is Ryu").
+    Tracked "tracked" [Value, Predicate] (req("name", Word), opt("who", Player), opt("property", Property), opt("has", Value));
     /// The card the ability belongs to ("this card").
     Source "source" [Value] ();
     /// Every player.
