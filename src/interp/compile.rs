@@ -168,6 +168,18 @@ impl Ctx<'_> {
                             None => Condition::PlayerFlag { player: self.player_arg(call, &bound.args[2])?, name },
                         }
                     }
+                    Primitive::Tracked => {
+                        let key = self.tracked_key(call, bound)?;
+                        let property = match &bound.args[2] {
+                            BoundArg::Absent => None,
+                            arg => Some(self.property_arg(call, arg)?),
+                        };
+                        let value = match self.slot(call, &bound.args[3]) {
+                            Some(op) => Some(self.value(op)?),
+                            None => None,
+                        };
+                        Condition::Tracked { key, property, value }
+                    }
                     Primitive::ZoneCount => {
                         let (zone, player) = (self.zone_name(call, &bound.args[0])?, self.player_arg(call, &bound.args[1])?);
                         let op = compare_op(&self.word_arg(call, &bound.args[2])?);

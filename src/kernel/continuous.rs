@@ -334,6 +334,12 @@ impl GameState {
             }
             Condition::Compare { left, op, right } => compare(self.amount(view, left, source), *op, self.amount(view, right, source)),
             Condition::PlayerFlag { player, name } => self.players[player.index()].flags.contains(name),
+            Condition::Tracked { key, property, value } => self.tracked.get(key).is_some_and(|cards| {
+                cards.iter().any(|o| match (property, value) {
+                    (Some(p), Some(v)) => view.get(o.index()).and_then(Option::as_ref).and_then(|c| c.get(*p)).is_some_and(|have| have.has(v)),
+                    _ => true,
+                })
+            }),
             Condition::Not(c) => !self.holds(view, c, source),
             Condition::All(cs) => cs.iter().all(|c| self.holds(view, c, source)),
             Condition::Any(cs) => cs.iter().any(|c| self.holds(view, c, source)),

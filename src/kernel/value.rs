@@ -86,6 +86,8 @@ pub enum Condition {
     Compare { left: Amount, op: CmpOp, right: Amount },
     /// A player has a flag the game's procedures set (`your_turn`).
     PlayerFlag { player: PlayerId, name: String },
+    /// Some card the game tracks under `key` (with the property value, if given).
+    Tracked { key: String, property: Option<PropId>, value: Option<Value> },
     Not(Box<Condition>),
     All(Vec<Condition>),
     Any(Vec<Condition>),
