@@ -198,3 +198,49 @@ pub fn resolve_all(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn Rul
     }
     Ok(())
 }
+
+/// What a player with priority could do now: a game supplies its legal plays (casting, playing
+/// cards and abilities) and carries one out.
+pub trait Plays {
+    /// Descriptions of the plays `player` may make now.
+    fn options(&self, state: &GameState, player: PlayerId) -> Vec<String>;
+    /// Makes the `index`-th play; an illegal play is rewound by the caller (FF 14).
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal>;
+}
+
+/// Priority until both players pass in succession with nothing left to resolve (FF 11.1.4-11.1.7,
+/// Trails 902, UFS H.2.3.2.4). Each time a player gets priority, rule processes and triggered
+/// abilities settle first; the turn player gets priority after each resolution; an illegal play
+/// is rewound and its player keeps priority (FF 14.4).
+pub fn priority(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses, plays: &dyn Plays) -> Result<(), Illegal> {
+    let mut holder = state.turn_player;
+    let mut passes = 0;
+    while state.outcome.is_none() {
+        settle(state, agent, rules);
+        let mut options = plays.options(state, holder);
+        options.push("pass".into());
+        let pass = options.len() - 1;
+        let choice = match state.ask(agent, holder, Question::One { prompt: "priority".into(), options }) {
+            Answer::One(i) => i,
+            _ => pass,
+        };
+        if choice == pass {
+            passes += 1;
+            if passes < 2 {
+                holder = state.opponent_of(holder);
+                continue;
+            }
+            if state.stack.is_empty() {
+                return Ok(());
+            }
+            resolve_top(state, agent)?;
+            passes = 0;
+            holder = state.turn_player;
+            continue;
+        }
+        if state.attempt(|s| plays.play(s, agent, holder, choice)).is_ok() {
+            passes = 0;
+        }
+    }
+    Ok(())
+}

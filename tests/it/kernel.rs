@@ -4,6 +4,7 @@ mod characteristics;
 mod every_card;
 mod hooks;
 mod invariants;
+mod priority;
 mod procedures;
 mod table;
 mod triggers;

@@ -1,0 +1,56 @@
+//! The priority procedure: both players pass in succession to resolve, and illegal plays rewind.
+
+use cardscript::interp::engine::{priority, Plays};
+use cardscript::kernel::*;
+
+use super::table::{BreakDamaged, Table, ME};
+
+/// Each player may cast one Boost on the first Forward, once.
+struct BoostOnce;
+
+impl Plays for BoostOnce {
+    fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
+        let cast = state.log.iter().any(|e| matches!(e, Event::Decided { player: p, answer, .. } if *p == player && answer == "One(0)"));
+        if cast { vec![] } else { vec!["cast Boost".into(), "cast something illegal".into()] }
+    }
+
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal> {
+        if index == 1 {
+            state.apply(Event::Resource { player, name: "cp".into(), delta: -3 });
+            return Err(Illegal("not enough CP".into()));
+        }
+        let boost = state.library.cards.iter().position(|c| c.name == "Boost").unwrap();
+        let card = CardId(boost as u32);
+        let hand = state.zone_id("hand", Some(player)).unwrap();
+        let source = state.create(card, player, hand);
+        let body = std::sync::Arc::new(state.library.card(card).abilities[0].body.clone());
+        cardscript::interp::engine::push(state, agent, Some(source), player, trigger::AbilityRef::Printed { card, index: 0 }, vec![], body, None);
+        Ok(())
+    }
+}
+
+#[test]
+fn both_players_pass_in_succession_to_resolve_and_the_stack_empties() {
+    // FF 11.1.5-11.1.7: after both pass, the top resolves and the turn player gets priority again;
+    // with an empty stack, two passes end the step.
+    let mut t = Table::new();
+    let soldier = t.field("Soldier", ME);
+    // ME casts, keeps priority (FF 11.6.11) and passes; YOU casts; then passes resolve both.
+    let answers = [Answer::One(0), Answer::One(0)];
+    let mut agent = ScriptedAgent::new(answers);
+    priority(&mut t.state, &mut agent, &BreakDamaged, &BoostOnce).unwrap();
+    assert!(t.state.stack.is_empty());
+    assert_eq!(t.power(soldier), 11000, "both Boosts resolved");
+}
+
+#[test]
+fn an_illegal_play_is_rewound_and_the_player_keeps_priority() {
+    // FF 14.1-14.4: the CP spent on an illegal play comes back, and the same player acts again.
+    let mut t = Table::new();
+    t.field("Soldier", ME);
+    let mut agent = ScriptedAgent::new([Answer::One(1)]);
+    priority(&mut t.state, &mut agent, &BreakDamaged, &BoostOnce).unwrap();
+    assert_eq!(t.state.resource(ME, "cp"), 0, "the payment was rewound");
+    let decided_by_me = t.state.log.iter().filter(|e| matches!(e, Event::Decided { player, .. } if *player == ME)).count();
+    assert!(decided_by_me >= 2, "ME chose again after the rewind");
+}
