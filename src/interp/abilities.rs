@@ -92,6 +92,9 @@ pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: Obj
             state.apply(event);
         }
     }
+    for latch in state.new_latches() {
+        state.apply(latch);
+    }
 }
 
 impl Ctx<'_> {
@@ -178,12 +181,16 @@ pub fn announce(state: &mut GameState, agent: &mut dyn Agent, event: Event) {
     after_event(state, agent, index);
 }
 
-/// After an event: start the always-on abilities of arrivals, then collect what triggered.
+/// After an event: start the always-on abilities of arrivals, latch modifications that now
+/// apply (UFS C.3.3.4), then collect what triggered.
 pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
     match state.log[index].clone() {
         Event::Moved { new, .. } if in_ability_zone(state, new) => register_static(state, agent, new),
         Event::Created { object, .. } if in_ability_zone(state, object) => register_static(state, agent, object),
         _ => {}
+    }
+    for latch in state.new_latches() {
+        state.apply(latch);
     }
     collect_triggers(state, agent, index);
 }

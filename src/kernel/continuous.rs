@@ -237,6 +237,17 @@ impl GameState {
                 .collect();
             // Setting a base value comes before every other change (FF 11.5.7); then timestamps.
             remaining.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp, e.id));
+            if self.config.latch_modifications {
+                // UFS C.3.3.4: only what has latched applies, with the amount it latched with.
+                let mut latches: Vec<&crate::kernel::state::Latch> = self.latches.iter().filter(|l| self.layer_of(&l.change) == layer).collect();
+                latches.sort_by_key(|l| l.timestamp);
+                for l in latches {
+                    if let Some(c) = view.get_mut(l.object.index()).and_then(Option::as_mut) {
+                        apply_change(c, &l.change, l.amount, l.effect);
+                    }
+                }
+                continue;
+            }
             for effect in self.dependency_order(&view, &remaining) {
                 self.apply_effect(&mut view, effect);
             }
@@ -406,6 +417,30 @@ impl GameState {
 
     fn effect_active(&self, e: &ContinuousEffect) -> bool {
         self.duration_holds(&e.duration)
+    }
+
+    /// UFS C.3.3.4.3: the modifications that now qualify for objects they have not yet applied
+    /// to, as latch events (the game applies them after each event).
+    pub fn new_latches(&self) -> Vec<crate::kernel::event::Event> {
+        if !self.config.latch_modifications {
+            return vec![];
+        }
+        let view = self.view();
+        let mut out = vec![];
+        for e in self.effects.iter().filter(|e| self.effect_active(e)) {
+            if e.condition.as_ref().is_some_and(|c| !self.holds(&view, c, e.source)) {
+                continue;
+            }
+            let amount = self.amount_of(&view, e).unwrap_or(0);
+            for object in self.affected(&view, e) {
+                if self.latches.iter().any(|l| l.effect == e.id && l.object == object) {
+                    continue;
+                }
+                let latch = crate::kernel::state::Latch { effect: e.id, object, change: e.change.clone(), amount, timestamp: self.clock };
+                out.push(crate::kernel::event::Event::Latched { latch: Box::new(latch) });
+            }
+        }
+        out
     }
 
     /// The rules a player has from continuous effects in force: (name, value, amount).

@@ -44,6 +44,10 @@ pub enum Event {
     Popped,
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
     Cancelled { ability: crate::kernel::trigger::AbilityRef },
+    /// A modification applied to an object's current state (UFS C.3.3.4.3).
+    Latched { latch: Box<crate::kernel::state::Latch> },
+    /// An object's current state refreshed: its latched modifications are gone (UFS C.3.3.4.2).
+    Refreshed { object: ObjectId },
     /// The game's procedures name a set of cards (`current_attack`); empty to forget it.
     Tracked { name: String, objects: Vec<ObjectId> },
     TurnBegan { turn: u32, player: PlayerId },
@@ -161,6 +165,8 @@ impl GameState {
             Event::Popped => {
                 self.stack.pop();
             }
+            Event::Latched { latch } => self.latches.push((**latch).clone()),
+            Event::Refreshed { object } => self.latches.retain(|l| l.object != *object),
             Event::Tracked { name, objects } => {
                 if objects.is_empty() {
                     self.tracked.remove(name);

@@ -70,6 +70,20 @@ pub struct GameConfig {
     pub retarget: Retarget,
     /// How triggered abilities reach resolution.
     pub procedure: Procedure,
+    /// UFS C.3.3.4: a modification, once applied to a card's current state, stays (and is not
+    /// applied again) until the game refreshes that state, whatever happens to the effect.
+    pub latch_modifications: bool,
+}
+
+/// A modification applied to one object's current state (UFS C.3.3.4.3).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Latch {
+    pub effect: EffectId,
+    pub object: ObjectId,
+    pub change: crate::kernel::continuous::Change,
+    /// The amount fixed when it applied.
+    pub amount: i64,
+    pub timestamp: Timestamp,
 }
 
 /// How a game places triggered abilities and resolves what is played.
@@ -163,6 +177,8 @@ pub struct GameState {
     pub pending: Vec<PendingTrigger>,
     /// What waits to resolve, last on top.
     pub stack: Vec<StackEntry>,
+    /// Modifications latched onto current states (only when the game latches them).
+    pub latches: Vec<Latch>,
     /// Cards the game's procedures keep track of by name (the attack in progress, cards chosen
     /// earlier): read by the `tracked` value.
     pub tracked: BTreeMap<String, Vec<ObjectId>>,
@@ -206,6 +222,7 @@ impl GameState {
             pending: vec![],
             stack: vec![],
             tracked: BTreeMap::new(),
+            latches: vec![],
             clock: Timestamp(0),
             turn: 1,
             turn_player: PlayerId(0),

@@ -34,6 +34,7 @@ fn config_for(game: &str, vocab: &cardscript::vocab::Vocabulary) -> GameConfig {
         ability_zones,
         retarget,
         procedure,
+        latch_modifications: game == "ufs",
     }
 }
 

@@ -71,3 +71,19 @@ fn a_loop_no_player_can_stop_is_a_draw() {
     t.settle(&mut FirstOption);
     assert_eq!(t.state.outcome, Some(Outcome::Draw));
 }
+
+#[test]
+fn ufs_current_state_keeps_a_modification_until_it_is_refreshed() {
+    // UFS C.3.3.4.3: once applied to a card's current state, a modification is not re-applied,
+    // un-applied or changed until the state is refreshed (C.3.3.4.2), even if its source leaves.
+    let mut t = Table::with_config(|c| c.latch_modifications = true);
+    let banner = t.field("Banner", ME);
+    let soldier = t.field("Soldier", ME);
+    assert_eq!(t.power(soldier), 6000, "the modification applied once");
+    t.relocate(banner, "break_zone");
+    assert_eq!(t.power(soldier), 6000, "it stays after Banner left");
+    t.state.apply(Event::Refreshed { object: soldier });
+    assert_eq!(t.power(soldier), 5000, "refreshed: back to its base values");
+    let late = t.field("Soldier", ME);
+    assert_eq!(t.power(late), 5000, "Banner is gone: nothing applies to a new card");
+}

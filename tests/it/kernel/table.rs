@@ -51,6 +51,7 @@ pub fn ff_config(vocab: &cardscript::vocab::Vocabulary) -> GameConfig {
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
+        latch_modifications: false,
     }
 }
 
