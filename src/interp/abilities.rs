@@ -55,6 +55,7 @@ pub fn keyword_env(state: &GameState, library: &Library, object: ObjectId, abili
                     _ => return None,
                 },
                 crate::ir::Operand::Symbols(symbols) => Binding::Value(crate::kernel::Value::Text(symbols.join(" "))),
+                crate::ir::Operand::Abilities(list) => Binding::Abilities(Arc::new(list.clone())),
                 other => Binding::Value(crate::kernel::Value::from_printed(other)?),
             };
             Some((name.clone(), binding))

@@ -338,6 +338,12 @@ impl Ctx<'_> {
             Operand::Variant(e, v) => Value::Variant(*e, *v),
             Operand::Keyword { keyword, .. } => Value::Keyword(*keyword),
             Operand::List(items) => Value::List(items.iter().map(|i| self.value(i)).collect::<Result<_, _>>()?),
+            Operand::Value(call) if self.bound(call)?.primitive == Primitive::Remembered => {
+                let bound = self.bound(call)?;
+                let name = self.word_arg(call, &bound.args[0])?;
+                let object = self.source.map(|s| self.state.current(s)).ok_or_else(|| Illegal("nothing remembers".into()))?;
+                self.state.object(object).memory.get(&name).cloned().ok_or_else(|| Illegal(format!("nothing remembered as `{name}`")))?
+            }
             Operand::Value(call) if self.bound(call)?.primitive == Primitive::PropertyOf => {
                 let bound = self.bound(call)?;
                 let property = self.property_arg(call, &bound.args[1])?;

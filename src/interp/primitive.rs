@@ -110,6 +110,22 @@ impl Ctx<'_> {
                 let objects = self.objects_arg(call, &a[0])?;
                 self.happen(Event::Revealed { objects })?;
             }
+            Primitive::Remember => {
+                let object = self.source.ok_or_else(|| Illegal("nothing to remember with".into()))?;
+                let value = match self.slot(call, &a[1]) {
+                    Some(op) => self.value(op)?,
+                    None => crate::kernel::Value::Text(self.word_arg(call, &a[1])?),
+                };
+                self.happen(Event::Remembered { object: self.state.current(object), name: self.word_arg(call, &a[0])?, value })?;
+            }
+            Primitive::Run => {
+                let op = self.slot(call, &a[0]).cloned().ok_or_else(|| Illegal("`run` needs abilities".into()))?;
+                let (_, written) = self.granted(&op)?;
+                for ability in written {
+                    let env = self.env.clone();
+                    super::run_effects(self.state, self.agent, self.source, self.controller, env, &ability.body)?;
+                }
+            }
             // Actions the game's own procedures carry out: announced for them to handle.
             Primitive::Game => {
                 let name = self.word_arg(call, &a[0])?;
@@ -332,7 +348,7 @@ impl Ctx<'_> {
                 match self.slot(call, &a[1]) {
                     None => vec![Change::StripAbilities],
                     Some(op) => {
-                        let (keywords, written) = granted(op)?;
+                        let (keywords, written) = self.granted(op)?;
                         let mut changes: Vec<Change> =
                             keywords.into_iter().map(|k| if grant { Change::GrantKeyword(k) } else { Change::RemoveKeyword(k) }).collect();
                         if !written.is_empty() {
@@ -464,20 +480,46 @@ impl Ctx<'_> {
     }
 }
 
-/// The keywords and written abilities an `ability` operand grants.
-fn granted(op: &Operand) -> Result<(Vec<crate::vocab::KeywordId>, Vec<crate::ir::AbilityIr>), Illegal> {
-    match op {
-        Operand::Keyword { keyword, .. } => Ok((vec![*keyword], vec![])),
-        Operand::Abilities(list) => Ok((vec![], list.clone())),
-        Operand::List(items) => {
-            let mut out = (vec![], vec![]);
-            for item in items {
-                let (k, w) = granted(item)?;
-                out.0.extend(k);
-                out.1.extend(w);
+impl Ctx<'_> {
+    /// The keywords and written abilities an `ability` operand means.
+    fn granted(&self, op: &Operand) -> Result<(Vec<crate::vocab::KeywordId>, Vec<crate::ir::AbilityIr>), Illegal> {
+        match op {
+            Operand::Keyword { keyword, .. } => Ok((vec![*keyword], vec![])),
+            Operand::Abilities(list) => Ok((vec![], list.clone())),
+            Operand::List(items) => {
+                let mut out = (vec![], vec![]);
+                for item in items {
+                    let (k, w) = self.granted(item)?;
+                    out.0.extend(k);
+                    out.1.extend(w);
+                }
+                Ok(out)
             }
-            Ok(out)
+            Operand::Binding(name) => match crate::kernel::value::lookup(&self.env, name) {
+                Some(Binding::Abilities(list)) => Ok((vec![], list.as_ref().clone())),
+                Some(Binding::Value(crate::kernel::Value::Keyword(k))) => Ok((vec![*k], vec![])),
+                _ => Err(Illegal(format!("`{name}` holds no abilities"))),
+            },
+            Operand::Value(call) => {
+                let bound = self.bound(call)?;
+                if bound.primitive != Primitive::AbilitiesOf {
+                    return Err(Illegal(format!("`{}` gives no abilities", bound.primitive.name())));
+                }
+                let kind = self.optional_word(call, &bound.args[1])?;
+                let library = self.state.library.clone();
+                let mut out = vec![];
+                for object in self.objects_arg(call, &bound.args[0])? {
+                    let card = library.card(self.state.object(object).card);
+                    out.extend(
+                        card.abilities
+                            .iter()
+                            .filter(|a| kind.as_ref().is_none_or(|k| library.vocab.ability_kinds[a.kind.index()].name == *k))
+                            .cloned(),
+                    );
+                }
+                Ok((vec![], out))
+            }
+            other => Err(Illegal(format!("not an ability: {other:?}"))),
         }
-        other => Err(Illegal(format!("not an ability: {other:?}"))),
     }
 }

@@ -44,6 +44,8 @@ pub enum Event {
     Popped,
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
     Cancelled { ability: crate::kernel::trigger::AbilityRef },
+    /// An object remembers a value for its abilities.
+    Remembered { object: ObjectId, name: String, value: crate::kernel::Value },
     /// A modification applied to an object's current state (UFS C.3.3.4.3).
     Latched { latch: Box<crate::kernel::state::Latch> },
     /// An object's current state refreshed: its latched modifications are gone (UFS C.3.3.4.2).
@@ -77,6 +79,7 @@ impl GameState {
                     entered,
                     flags: Default::default(),
                     counters: Default::default(),
+                    memory: Default::default(),
                     damage: 0,
                     left: None,
                     previous: None,
@@ -101,6 +104,7 @@ impl GameState {
                         entered,
                         flags: Default::default(),
                         counters: Default::default(),
+                        memory: Default::default(),
                         damage: 0,
                         left: None,
                         previous: Some(*old),
@@ -164,6 +168,9 @@ impl GameState {
             Event::Pushed { entry } => self.stack.push((**entry).clone()),
             Event::Popped => {
                 self.stack.pop();
+            }
+            Event::Remembered { object, name, value } => {
+                self.objects[object.index()].memory.insert(name.clone(), value.clone());
             }
             Event::Latched { latch } => self.latches.push((**latch).clone()),
             Event::Refreshed { object } => self.latches.retain(|l| l.object != *object),

@@ -149,6 +149,8 @@ pub struct Object {
     /// Placement states named by the game: dull, face_down, stunned, committed...
     pub flags: BTreeSet<String>,
     pub counters: BTreeMap<String, i64>,
+    /// Values its own abilities remembered (choices made when it was played).
+    pub memory: BTreeMap<String, crate::kernel::Value>,
     pub damage: i64,
     /// Set when the object left its zone: it remains only as last known information (FF 11.11.4, Trails 1221).
     pub left: Option<ObjectId>,

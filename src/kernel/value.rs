@@ -121,6 +121,8 @@ pub fn compare(left: i64, op: CmpOp, right: i64) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum Binding {
     Objects(Vec<ObjectId>),
+    /// Abilities to grant or run (a keyword's `ability` parameter).
+    Abilities(std::sync::Arc<Vec<crate::ir::AbilityIr>>),
     Number(i64),
     Player(PlayerId),
     Players(Vec<PlayerId>),

@@ -98,6 +98,10 @@ primitives! {
     Shuffle "shuffle" [Action] (req("zone", Zone));
     /// Reveal cards to every player.
     Reveal "reveal" [Action] (req("what", Cards));
+    /// The card the ability belongs to remembers a value for its other abilities: `remember(chosen, orgs)`.
+    Remember "remember" [Action] (req("name", Word), req("value", Value));
+    /// Run the effects of abilities: written ones, a keyword's instructions, or another card's.
+    Run "run" [Action] (req("ability", Ability));
     /// An action the game's own procedures carry out (combat, casting...): `game(cancel, target)`.
     /// The game's procedure receives the cards, the player (default: the controller), the amount and the zone.
     Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone));
@@ -199,6 +203,10 @@ primitives! {
     Source "source" [Value] ();
     /// Every player.
     AllPlayers "all_players" [Value] ();
+    /// What the card the ability belongs to remembered: `remembered(chosen)` ("those organizations").
+    Remembered "remembered" [Value] (req("name", Word));
+    /// The printed abilities of cards, of one ability kind if named: `abilities_of(source, special)`.
+    AbilitiesOf "abilities_of" [Value] (req("what", Cards), opt("kind", Word));
     /// A property of cards, gathered over them: `property_of(target, organization)`.
     PropertyOf "property_of" [Value] (req("what", Cards), req("property", Property));
 
