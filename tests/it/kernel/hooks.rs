@@ -75,3 +75,12 @@ fn a_keywords_abilities_read_the_arguments_the_card_gives() {
     t.settle(&mut FirstOption);
     assert_eq!(t.count("hand", ME), 2, "Tithe(2) draws 2");
 }
+
+#[test]
+fn a_keyword_runs_the_instructions_it_is_given() {
+    // SE14 15.2.6 Assist and similar keywords carry instructions as an argument.
+    let mut t = Table::new();
+    t.play("Echoer", ME);
+    t.settle(&mut FirstOption);
+    assert_eq!(t.count("hand", ME), 2);
+}
