@@ -258,6 +258,6 @@ pub fn item_counts(db: &dyn Db, file: SourceFile) -> (usize, usize) {
 }
 
 /// The checked IR of every item of a file that checked clean.
-pub fn file_ir<'db>(db: &'db dyn Db, file: SourceFile) -> Vec<&'db ItemIr> {
+pub fn file_ir(db: &dyn Db, file: SourceFile) -> Vec<&ItemIr> {
     file_items(db, file).iter().filter_map(|i| check_item_query(db, *i).ir.as_ref()).collect()
 }

@@ -74,12 +74,11 @@ impl Checker<'_> {
     pub(super) fn trigger(&mut self, t: &Trigger) -> Option<TriggerIr> {
         // A condition instead of an event makes a state trigger: "when you control 3 or more ..."
         // (FF 11.8.18, Trails 1211.9).
-        if self.try_phrase(&[TemplateKind::Event], &t.phrase.atoms, t.phrase.span).is_none() {
-            if let Some(condition) = self.try_phrase(&[TemplateKind::Predicate], &t.phrase.atoms, t.phrase.span) {
+        if self.try_phrase(&[TemplateKind::Event], &t.phrase.atoms, t.phrase.span).is_none()
+            && let Some(condition) = self.try_phrase(&[TemplateKind::Predicate], &t.phrase.atoms, t.phrase.span) {
                 let condition = self.phrase(&[TemplateKind::Predicate], &t.phrase).unwrap_or(condition);
                 return Some(TriggerIr { word: t.word.node, event: condition, state: true });
             }
-        }
         let event = self.phrase(&[TemplateKind::Event], &t.phrase)?;
         let template = &self.vocab.templates[event.template.index()];
         for (name, ty) in template.outputs.clone() {
@@ -87,11 +86,10 @@ impl Checker<'_> {
         }
         // "Whenever a Forward you control attacks, it gains ...": `it` is the card the event is about.
         let first_cards_slot = crate::vocab::slots(&template.parts).position(|ty| *ty == Ty::Cards);
-        if let Some(i) = first_cards_slot {
-            if !matches!(event.args.get(i), Some(crate::ir::Operand::This | crate::ir::Operand::Absent) | None) && self.lookup("it").is_none() {
+        if let Some(i) = first_cards_slot
+            && !matches!(event.args.get(i), Some(crate::ir::Operand::This | crate::ir::Operand::Absent) | None) && self.lookup("it").is_none() {
                 self.bind("it", Ty::Cards, t.phrase.span, false);
             }
-        }
         Some(TriggerIr { word: t.word.node, event, state: false })
     }
 
@@ -110,8 +108,8 @@ impl Checker<'_> {
     }
 
     fn cost(&mut self, c: &Phrase) -> Option<CostIr> {
-        if let [atom] = c.atoms.as_slice() {
-            if let AtomKind::Symbols(symbols) = &atom.kind {
+        if let [atom] = c.atoms.as_slice()
+            && let AtomKind::Symbols(symbols) = &atom.kind {
                 let mut ok = true;
                 for s in symbols {
                     if !self.symbol_ok(&s.node) {
@@ -125,7 +123,6 @@ impl Checker<'_> {
                 }
                 return ok.then(|| CostIr::Symbols(symbols.iter().map(|s| s.node.clone()).collect()));
             }
-        }
         self.phrase(&[TemplateKind::Cost, TemplateKind::Action], c).map(CostIr::Phrase)
     }
 }

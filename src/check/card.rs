@@ -99,8 +99,8 @@ impl Checker<'_> {
             out.keywords.push(KeywordUse { keyword, args, span: atom.span });
             return 1;
         }
-        if let AtomKind::Call { name, args } = &atom.kind {
-            if let Some(id) = self.vocab.keyword(&name.node) {
+        if let AtomKind::Call { name, args } = &atom.kind
+            && let Some(id) = self.vocab.keyword(&name.node) {
                 let sig = &self.vocab.keywords[id.index()];
                 let expected: Vec<String> = sig.params.iter().map(|(n, t)| format!("{n}: {}", self.vocab.type_name(t))).collect();
                 let diag = Diagnostic::new(Code::E0104, atom.span, format!("wrong arguments for keyword `{}`", name.node))
@@ -113,7 +113,6 @@ impl Checker<'_> {
                 self.error(diag);
                 return 1;
             }
-        }
         let Some(word) = atom.word() else {
             let text = self.text(atom.span).to_string();
             self.error(Diagnostic::new(Code::E0108, atom.span, format!("`{text}` is not a characteristic")).label("expected a card type, a property or a keyword"));

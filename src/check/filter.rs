@@ -10,11 +10,10 @@ use super::Checker;
 impl Checker<'_> {
     /// One condition inside a filter's parentheses, read about the candidate card.
     pub(super) fn filter_cond(&self, cond: &Cond) -> Option<FilterIr> {
-        if let Some(phrase) = joined_phrase(cond) {
-            if let Some(call) = self.try_phrase(&[TemplateKind::Filter], &phrase.atoms, phrase.span) {
+        if let Some(phrase) = joined_phrase(cond)
+            && let Some(call) = self.try_phrase(&[TemplateKind::Filter], &phrase.atoms, phrase.span) {
                 return Some(FilterIr::Pred(call));
             }
-        }
         match cond {
             Cond::Or(cs, _) => Some(FilterIr::Or(cs.iter().map(|c| self.filter_cond(c)).collect::<Option<_>>()?)),
             Cond::And(cs, _) => Some(FilterIr::And(cs.iter().map(|c| self.filter_cond(c)).collect::<Option<_>>()?)),
@@ -38,11 +37,10 @@ impl Checker<'_> {
             }
             Cond::Plain(arith) if arith.rest.is_empty() => {
                 let atoms = &arith.first.atoms;
-                if let [one] = atoms.as_slice() {
-                    if let Some(kind) = one.word().and_then(|w| self.vocab.kind_plural(w)) {
+                if let [one] = atoms.as_slice()
+                    && let Some(kind) = one.word().and_then(|w| self.vocab.kind_plural(w)) {
                         return Some(FilterIr::Kind(kind));
                     }
-                }
                 // `element fire`, `job "Warrior"`, `name "Cloud"`: the candidate has this value.
                 if let Some(property) = atoms.first().and_then(|a| a.word()).and_then(|w| self.vocab.property(w)) {
                     let ty = self.vocab.properties[property.index()].ty.clone();
@@ -72,11 +70,10 @@ impl Checker<'_> {
                 let mut diag = Diagnostic::new(Code::E0102, cond.span(), format!("`{text}` is not a filter condition of {}", self.vocab.game))
                     .label("not a condition on a card");
                 if let Cond::Cmp { left, .. } = cond {
-                    if let Some(w) = single_word(left) {
-                        if self.vocab.property(w).is_none() {
+                    if let Some(w) = single_word(left)
+                        && self.vocab.property(w).is_none() {
                             diag = diag.help(format!("`{w}` is not a property; properties are declared with `property` in the game's prelude"));
                         }
-                    }
                 } else {
                     diag = diag.help("a filter condition is a kind (`forward`), a property (`cost <= 3`, `element fire`) or a declared `filter` (`dull`, `you control`)");
                 }
@@ -89,11 +86,10 @@ impl Checker<'_> {
     /// A condition of an `if`: a comparison of numbers, or a `predicate` of the vocabulary.
     pub(super) fn condition(&mut self, cond: &Cond) -> Option<CondIr> {
         // A predicate whose words include `and`/`or` ("... 6 points of damage or more") is read whole first.
-        if let Some(phrase) = joined_phrase(cond) {
-            if self.try_phrase(&[TemplateKind::Predicate], &phrase.atoms, phrase.span).is_some() {
+        if let Some(phrase) = joined_phrase(cond)
+            && self.try_phrase(&[TemplateKind::Predicate], &phrase.atoms, phrase.span).is_some() {
                 return self.phrase(&[TemplateKind::Predicate], &phrase).map(CondIr::Pred);
             }
-        }
         match cond {
             Cond::Or(cs, _) => Some(CondIr::Or(cs.iter().map(|c| self.condition(c)).collect::<Vec<_>>().into_iter().collect::<Option<_>>()?)),
             Cond::And(cs, _) => Some(CondIr::And(cs.iter().map(|c| self.condition(c)).collect::<Vec<_>>().into_iter().collect::<Option<_>>()?)),

@@ -18,29 +18,24 @@ impl Checker<'_> {
     pub(super) fn operands(&self, ty: &Ty, atoms: &[Atom], depth: u8) -> Vec<(usize, Operand)> {
         let mut out = vec![];
         let Some(first) = atoms.first() else { return out };
-        if let Some(word) = first.word() {
-            if let Some(b) = self.lookup(word) {
-                if compatible(&b.ty, ty) {
+        if let Some(word) = first.word()
+            && let Some(b) = self.lookup(word)
+                && compatible(&b.ty, ty) {
                     out.push((1, Operand::Binding(word.to_string())));
                 }
-            }
-        }
         match ty {
             Ty::Number => self.number_operands(atoms, depth, &mut out),
             Ty::Signed => {
                 // `(+3)`: a signed number in parentheses, as UFS prints control checks.
-                if let AtomKind::Group(arith) = &first.kind {
-                    if let ([inner], true) = (arith.first.atoms.as_slice(), arith.rest.is_empty()) {
-                        if matches!(inner.kind, AtomKind::Signed { .. }) {
+                if let AtomKind::Group(arith) = &first.kind
+                    && let ([inner], true) = (arith.first.atoms.as_slice(), arith.rest.is_empty())
+                        && matches!(inner.kind, AtomKind::Signed { .. }) {
                             out.extend(self.operands(ty, std::slice::from_ref(inner), depth).into_iter().map(|(_, op)| (1, op)));
                         }
-                    }
-                }
-                if let AtomKind::Signed { negative, value } = &first.kind {
-                    if let Some(v) = self.full_operand(&Ty::Number, std::slice::from_ref(value.as_ref()), depth) {
+                if let AtomKind::Signed { negative, value } = &first.kind
+                    && let Some(v) = self.full_operand(&Ty::Number, std::slice::from_ref(value.as_ref()), depth) {
                         out.push((1, Operand::Signed { negative: *negative, value: Box::new(v) }));
                     }
-                }
             }
             Ty::Text => {
                 if let AtomKind::Str(s) = &first.kind {
@@ -104,11 +99,10 @@ impl Checker<'_> {
                 }
             }
             Ty::Enum(e) => {
-                if let Some(w) = first.word() {
-                    if let Some(v) = self.vocab.variant(w, *e) {
+                if let Some(w) = first.word()
+                    && let Some(v) = self.vocab.variant(w, *e) {
                         out.push((1, Operand::Variant(*e, v)));
                     }
-                }
             }
             Ty::Set(elem) | Ty::List(elem) => {
                 if let AtomKind::List(items) = &first.kind {
@@ -123,11 +117,10 @@ impl Checker<'_> {
                 }
             }
             Ty::Cost => {
-                if let AtomKind::Symbols(symbols) = &first.kind {
-                    if symbols.iter().all(|s| self.symbol_ok(&s.node)) {
+                if let AtomKind::Symbols(symbols) = &first.kind
+                    && symbols.iter().all(|s| self.symbol_ok(&s.node)) {
                         out.push((1, Operand::Symbols(symbols.iter().map(|s| s.node.clone()).collect())));
                     }
-                }
             }
             Ty::Bool => {}
         }

@@ -134,8 +134,8 @@ impl Checker<'_> {
             return choose;
         }
         // A duration without a keyword at the end of the phrase: `it gets +2/+0 this combat`.
-        if p.duration.is_none() && self.try_phrase(body.phrase_kinds(), &p.phrase.atoms, p.phrase.span).is_none() {
-            if let Some(split) = self.trailing_duration(body, &p.phrase) {
+        if p.duration.is_none() && self.try_phrase(body.phrase_kinds(), &p.phrase.atoms, p.phrase.span).is_none()
+            && let Some(split) = self.trailing_duration(body, &p.phrase) {
                 let (head, tail) = p.phrase.atoms.split_at(split);
                 let span = |atoms: &[Atom]| atoms[0].span.to(atoms[atoms.len() - 1].span);
                 let mut with_duration = p.clone();
@@ -143,7 +143,6 @@ impl Checker<'_> {
                 with_duration.duration = Some(crate::syntax::ast::Phrase { atoms: tail.to_vec(), span: span(tail) });
                 return self.phrase_stmt(&with_duration, body);
             }
-        }
         let call = if p.binding.is_some() {
             // `... as NAME` wants a phrase that gives a value: try those first.
             self.try_phrase_with_output(body.phrase_kinds(), &p.phrase).or_else(|| self.phrase(body.phrase_kinds(), &p.phrase))
@@ -258,13 +257,12 @@ impl Checker<'_> {
     /// What is chosen: cards of a kind, or a value of an enum (`1 element from elements`).
     fn choice_subject(&mut self, atoms: &[Atom], p: &PhraseStmt) -> Option<(Operand, Ty)> {
         let span = p.phrase.span;
-        if let [noun] = atoms {
-            if let Some((kind, filter)) = self.noun(noun) {
+        if let [noun] = atoms
+            && let Some((kind, filter)) = self.noun(noun) {
                 self.check_satisfiable(&filter, noun.span);
                 let op = Operand::Cards { quantity: Quantity::All, kind, filter };
                 return Some((op, Ty::Cards));
             }
-        }
         if let Some(enum_id) = atoms.first().and_then(Atom::word).and_then(|w| self.vocab.enum_named(w.trim_end_matches('s'))) {
             let from = match (atoms.get(1).and_then(Atom::word), atoms.len()) {
                 (_, 1) => None,

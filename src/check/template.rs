@@ -171,13 +171,12 @@ impl Checker<'_> {
     pub(super) fn report_bad_filters(&mut self, atoms: &[Atom]) -> bool {
         let mut reported = false;
         for atom in atoms {
-            if let AtomKind::Call { name, args } = &atom.kind {
-                if self.vocab.kind_plural(&name.node).is_some() {
+            if let AtomKind::Call { name, args } = &atom.kind
+                && self.vocab.kind_plural(&name.node).is_some() {
                     for arg in args {
                         reported |= self.diagnose_filter_cond(arg);
                     }
                 }
-            }
         }
         reported
     }

@@ -81,9 +81,9 @@ pub fn run_check(paths: &[PathBuf], format: Format, color: bool, out: &mut dyn W
     let report = CheckReport::new(&ws);
     let elapsed = started.elapsed();
     let _ = match format {
-        Format::Human => write!(
+        Format::Human => writeln!(
             out,
-            "{}checked {} files ({} cards, {} keywords): {} errors, {} warnings in {:.0?}\n",
+            "{}checked {} files ({} cards, {} keywords): {} errors, {} warnings in {:.0?}",
             report.render_human(color),
             report.files,
             report.cards,

@@ -28,7 +28,7 @@ pub fn run_coverage(paths: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write)
         // Uses per template, over every card and keyword of the game.
         let mut uses: BTreeMap<usize, usize> = BTreeMap::new();
         for &file in Project::get(db).files(db) {
-            if file_game(db, file).as_ref().ok() != Some(&game) {
+            if file_game(db, file).as_ref().ok() != Some(game) {
                 continue;
             }
             for ir in file_ir(db, file) {

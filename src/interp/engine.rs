@@ -170,12 +170,11 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
     let skip = entry.targets.len();
     let mut ctx = Ctx::new(state, agent, entry.source, entry.controller, env);
     // FF 11.11.3: a conditional auto-ability checks its condition again.
-    if let Some(cond) = &entry.condition {
-        if !ctx.condition(cond)? {
+    if let Some(cond) = &entry.condition
+        && !ctx.condition(cond)? {
             ctx.state.apply(Event::Cancelled { ability: entry.ability });
             return Ok(());
         }
-    }
     ctx.run(&entry.body[skip..])
 }
 

@@ -194,11 +194,10 @@ impl GameState {
     /// Every live object's characteristics, computed once per generation.
     pub fn view(&self) -> Arc<View> {
         let mut cached = self.cache.view.lock().expect("cache lock");
-        if let Some((generation, view)) = cached.as_ref() {
-            if *generation == self.generation {
+        if let Some((generation, view)) = cached.as_ref()
+            && *generation == self.generation {
                 return view.clone();
             }
-        }
         let view = Arc::new(self.compute_view());
         *cached = Some((self.generation, view.clone()));
         view

@@ -66,11 +66,10 @@ pub fn split_items(text: &str) -> Vec<Chunk> {
         line_start = line_end + 1;
     }
     if let Some(s) = start {
-        if problem.is_none() {
-            if let Some(&open) = stack.first() {
+        if problem.is_none()
+            && let Some(&open) = stack.first() {
                 problem = Some(ChunkProblem::Unclosed(open));
             }
-        }
         let end = if stack.is_empty() { last_end } else { bytes.len() };
         chunks.push(Chunk { span: Span::new(s, end.max(s)), problem });
     }
@@ -103,11 +102,10 @@ fn scan_line(bytes: &[u8], from: usize, to: usize, stack: &mut Vec<usize>, probl
                         *problem = Some(ChunkProblem::TooDeep(i));
                     }
                 }
-                b'}' | b')' | b']' => {
-                    if stack.pop().is_none() && problem.is_none() {
+                b'}' | b')' | b']'
+                    if stack.pop().is_none() && problem.is_none() => {
                         *problem = Some(ChunkProblem::Unopened(i));
                     }
-                }
                 _ => {}
             }
         }

@@ -339,11 +339,10 @@ impl Builder {
                             };
                             let mut diag = Diagnostic::new(Code::E0105, arg.value.span, format!("`{w}` is not a slot of this phrase, and `{}` of `{}` needs {expected}", param.name, primitive.name()))
                                 .label("not accepted here");
-                            if let ArgKind::Choice(options) = param.kind {
-                                if let Some(s) = suggestions(w, options.iter().copied()).first() {
+                            if let ArgKind::Choice(options) = param.kind
+                                && let Some(s) = suggestions(w, options.iter().copied()).first() {
                                     diag = diag.help(format!("did you mean `{s}`?"));
                                 }
-                            }
                             self.error(d, diag);
                             ok = false;
                         }

@@ -31,11 +31,10 @@ fn card_files_hold_one_documented_card_named_after_it() {
             if !text.lines().take_while(|l| !l.starts_with("card ")).any(|l| l.starts_with("///")) {
                 problems.push(format!("{name}: no doc comment with the printed text"));
             }
-            if let Some(code) = card_line.split('"').nth(2).and_then(|rest| rest.split_whitespace().next()).filter(|c| *c != "{") {
-                if !name.starts_with(code) {
+            if let Some(code) = card_line.split('"').nth(2).and_then(|rest| rest.split_whitespace().next()).filter(|c| *c != "{")
+                && !name.starts_with(code) {
                     problems.push(format!("{name}: not named after its code {code}"));
                 }
-            }
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use cardscript::interp::engine::{push, resolve_all, NoRuleProcesses};
 use cardscript::interp::{announce, Ctx};
-use cardscript::kernel::trigger::AbilityRef;
 use cardscript::kernel::*;
 use cardscript::vocab::AbilityClass;
 use cardscript::workspace::Workspace;

@@ -31,7 +31,7 @@ fn check_invariants(t: &Table) {
 }
 
 fn step(t: &mut Table, op: u8, pick: u8, agent: &mut RandomAgent) {
-    let player = if pick % 2 == 0 { ME } else { YOU };
+    let player = if pick.is_multiple_of(2) { ME } else { YOU };
     match op % 5 {
         0 => {
             t.play(PLAYABLE[pick as usize % PLAYABLE.len()], player);
