@@ -6,6 +6,7 @@
 
 pub mod continuous;
 pub mod decision;
+pub mod describe;
 pub mod digest;
 pub mod event;
 pub mod ids;

@@ -109,7 +109,13 @@ impl Ctx<'_> {
             action: ReplacementAction::Instead(Arc::new(ability.body.clone())),
             self_replacement: false,
             duration: Duration::WhileIn(object),
-            label: format!("{:?}", ability.name),
+            label: {
+                let card = &self.state.library.card(self.state.object(object).card).name;
+                match &ability.name {
+                    Some(name) => format!("{card}: {name}"),
+                    None => format!("{card}: {}", self.state.library.vocab.signature(event.template)),
+                }
+            },
         })
     }
 

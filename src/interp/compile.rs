@@ -337,6 +337,7 @@ impl Ctx<'_> {
             Operand::Text(t) => Value::Text(t.clone()),
             Operand::Variant(e, v) => Value::Variant(*e, *v),
             Operand::Keyword { keyword, .. } => Value::Keyword(*keyword),
+            Operand::Cards { .. } | Operand::This => Value::Cards(Box::new(self.selector(op)?)),
             Operand::List(items) => Value::List(items.iter().map(|i| self.value(i)).collect::<Result<_, _>>()?),
             Operand::Value(call) if self.bound(call)?.primitive == Primitive::Remembered => {
                 let bound = self.bound(call)?;

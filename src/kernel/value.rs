@@ -17,6 +17,8 @@ pub enum Value {
     Variant(EnumId, u32),
     Keyword(KeywordId),
     List(Vec<Value>),
+    /// A description of cards, as a rule names them ("Light Characters", a Combo's requirements).
+    Cards(Box<Selector>),
 }
 
 impl Value {

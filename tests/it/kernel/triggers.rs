@@ -160,3 +160,14 @@ fn state_triggers_trigger_when_their_condition_holds_and_not_again_while_waiting
     assert_ne!(t.state.current(warlord), warlord, "it broke itself");
     assert_eq!(t.count("break_zone", ME), 1);
 }
+
+#[test]
+fn the_log_reads_as_a_transcript() {
+    let mut t = Table::new();
+    t.field("Ward", ME);
+    t.field("Soldier", ME);
+    t.cast("Bolt", YOU, &mut FirstOption);
+    let transcript = t.state.transcript();
+    let tail: Vec<&str> = transcript.lines().filter(|l| !l.contains(" is put in ")).collect();
+    insta::assert_snapshot!(tail.join("\n"));
+}
