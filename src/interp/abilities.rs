@@ -108,6 +108,7 @@ impl Ctx<'_> {
             pattern: self.pattern(event)?,
             action: ReplacementAction::Instead(Arc::new(ability.body.clone())),
             self_replacement: false,
+            once: false,
             duration: Duration::WhileIn(object),
             label: {
                 let card = &self.state.library.card(self.state.object(object).card).name;
@@ -194,6 +195,14 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
     match state.log[index].clone() {
         Event::Moved { new, .. } if in_ability_zone(state, new) => register_static(state, agent, new),
         Event::Created { object, .. } if in_ability_zone(state, object) => register_static(state, agent, object),
+        // What it remembered may change its always-on abilities ("link those organizations").
+        Event::Remembered { object, .. } if in_ability_zone(state, object) => {
+            let own: Vec<crate::kernel::EffectId> = state.effects.iter().filter(|e| e.duration == Duration::WhileIn(object)).map(|e| e.id).collect();
+            for effect in own {
+                state.apply(Event::EffectEnded { effect });
+            }
+            register_static(state, agent, object);
+        }
         _ => {}
     }
     for latch in state.new_latches() {

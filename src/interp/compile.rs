@@ -60,7 +60,14 @@ impl Ctx<'_> {
                     _ => flag,
                 }
             }
-            Primitive::InZone => Selector::InZone(self.zone_name(call, &bound.args[1])?),
+            Primitive::InZone => {
+                let zone = Selector::InZone(self.zone_name(call, &bound.args[1])?);
+                match &bound.args[2] {
+                    BoundArg::Absent => zone,
+                    _ => Selector::And(vec![zone, Selector::OnTop]),
+                }
+            }
+            Primitive::MovedBy => Selector::MovedBy(self.objects_arg(call, &bound.args[0])?),
             Primitive::Controls => {
                 let who = Selector::ControlledBy(self.player_arg(call, &bound.args[0])?);
                 match &bound.args[2] {
@@ -343,7 +350,18 @@ impl Ctx<'_> {
                 let bound = self.bound(call)?;
                 let name = self.word_arg(call, &bound.args[0])?;
                 let object = self.source.map(|s| self.state.current(s)).ok_or_else(|| Illegal("nothing remembers".into()))?;
-                self.state.object(object).memory.get(&name).cloned().ok_or_else(|| Illegal(format!("nothing remembered as `{name}`")))?
+                // Nothing remembered yet means none ("those organizations" before any were chosen).
+                self.state.object(object).memory.get(&name).cloned().unwrap_or(Value::List(vec![]))
+            }
+            Operand::Value(call) if self.bound(call)?.primitive == Primitive::AbilitiesOf => {
+                // Abilities as a value: their names, for a rule that names them.
+                let bound = self.bound(call)?;
+                let mut names = vec![];
+                for object in self.objects_arg(call, &bound.args[0])? {
+                    let card = self.state.library.card(self.state.object(object).card);
+                    names.extend(card.abilities.iter().filter_map(|a| a.name.clone()).map(Value::Text));
+                }
+                Value::List(names)
             }
             Operand::Value(call) if self.bound(call)?.primitive == Primitive::PropertyOf => {
                 let bound = self.bound(call)?;

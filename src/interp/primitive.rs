@@ -167,7 +167,10 @@ impl Ctx<'_> {
     /// Moves one card (through replacement effects) and puts the given states on it where it
     /// arrives ("onto the field dull"); the new object, if the move happened.
     fn move_to(&mut self, object: ObjectId, to: crate::kernel::ZoneId, reason: Option<String>, position: Position, flags: &[String]) -> Result<Option<ObjectId>, Illegal> {
-        let event = self.state.move_event(object, to, reason, position);
+        let mut event = self.state.move_event(object, to, reason, position);
+        if let Event::Moved { by, .. } = &mut event {
+            *by = self.source;
+        }
         let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {
             self.happen(Event::Flag { object: new, flag: flag.clone(), value: true })?;
@@ -299,16 +302,22 @@ impl Ctx<'_> {
         };
         let changes = match bound.primitive {
             Primitive::Modify if !matches!(self.property_type(call, &a[1])?, crate::vocab::Ty::Number) => {
-                // A list or enum property: add, remove or set a value (`gains the element fire`).
+                // A list or enum property: add, remove or set a value (`gains the element fire`),
+                // or the values other cards have, minus some (`from`, `except`).
                 let property = self.state.library.vocab.property(&self.word_arg(call, &a[1])?).expect("checked above");
-                let value = match self.slot(call, &a[3]) {
-                    Some(op) => self.value(op)?,
-                    None => return Err(Illegal("`modify` of a list needs a value".into())),
-                };
-                let values = match value {
+                let flatten = |v: crate::kernel::Value| match v {
                     crate::kernel::Value::List(items) => items,
                     single => vec![single],
                 };
+                let mut values = match (self.slot(call, &a[3]), self.slot(call, &a[4])) {
+                    (Some(op), _) => flatten(self.value(op)?),
+                    (None, Some(from)) => flatten(self.value(&Operand::Property { property, of: Box::new(from.clone()) })?),
+                    (None, None) => return Err(Illegal("`modify` of a list needs a value or `from`".into())),
+                };
+                if let Some(except) = self.slot(call, &a[5]) {
+                    let excluded = flatten(self.value(except)?);
+                    values.retain(|v| !excluded.contains(v));
+                }
                 match self.word_arg(call, &a[2])?.as_str() {
                     "add" => values.into_iter().map(|value| Change::AddValue { property, value }).collect(),
                     "sub" => values.into_iter().map(|value| Change::RemoveValue { property, value }).collect(),
@@ -429,6 +438,7 @@ impl Ctx<'_> {
                 self_replacement: false,
                 duration,
                 label: self.state.library.vocab.signature(call.template),
+                once: false,
             });
         }
         let amount = match &a[2] {
@@ -442,6 +452,7 @@ impl Ctx<'_> {
             "double" => ReplacementAction::Damage { set: None, multiply: 2, delta: 0 },
             other => return Err(Illegal(format!("unknown damage operation `{other}`"))),
         };
+        let once = self.optional_word(call, &a[3])?.is_some_and(|v| v == "true");
         Ok(Replacement {
             id: self.state.next_effect_id(),
             source: self.source,
@@ -452,6 +463,7 @@ impl Ctx<'_> {
             self_replacement: false,
             duration,
             label: self.state.library.vocab.signature(call.template),
+            once,
         })
     }
 

@@ -391,6 +391,8 @@ impl GameState {
             Selector::Has { property, value } => c.get(*property).is_some_and(|v| v.has(value)),
             Selector::Source => source == Some(object),
             Selector::HasKeyword(k) => c.keywords.contains(k),
+            Selector::MovedBy(sources) => o.moved_by.is_some_and(|by| sources.iter().any(|s| self.current(*s) == self.current(by) || *s == by)),
+            Selector::OnTop => self.zone(o.zone).objects.last() == Some(&object),
             Selector::Shares { property, with } => {
                 let mine = c.get(*property);
                 with.iter().any(|other| {

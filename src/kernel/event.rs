@@ -17,7 +17,8 @@ pub enum Event {
     Created { object: ObjectId, card: CardId, owner: PlayerId, zone: ZoneId },
     /// A card changed zones and became a new object (FF 7.4, Trails 502.3); `old` keeps its last
     /// known information. `same_object` is set for moves that keep identity (Trails 502.3a).
-    Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position },
+    /// `by`: the card whose ability moved it, if an ability did.
+    Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId> },
     /// A placement state set or cleared (dull, face_down, stunned, committed...).
     Flag { object: ObjectId, flag: String, value: bool },
     Damaged { object: ObjectId, amount: i64, source: Option<ObjectId> },
@@ -83,10 +84,11 @@ impl GameState {
                     damage: 0,
                     left: None,
                     previous: None,
+                    moved_by: None,
                 });
                 self.zones[zone.index()].objects.push(*object);
             }
-            Event::Moved { old, new, from, to, position, .. } => {
+            Event::Moved { old, new, from, to, position, by, .. } => {
                 // Last known information: the object as it was just before it left (FF 11.11.4).
                 let last_known = self.characteristics(*old);
                 self.lki.insert(*old, last_known);
@@ -108,6 +110,7 @@ impl GameState {
                         damage: 0,
                         left: None,
                         previous: Some(*old),
+                        moved_by: *by,
                     });
                     self.objects[old.index()].left = Some(*new);
                 } else {
@@ -197,7 +200,7 @@ impl GameState {
     pub fn move_event(&self, object: ObjectId, to: ZoneId, reason: Option<String>, position: Position) -> Event {
         let from = self.object(object).zone;
         let new = if self.keeps_object(from, to) { object } else { ObjectId(self.objects.len() as u32) };
-        Event::Moved { old: object, new, from, to, reason, position }
+        Event::Moved { old: object, new, from, to, reason, position, by: None }
     }
 
     /// Puts a card into a zone (setup).

@@ -25,8 +25,10 @@ pub struct Replacement {
     /// A self-replacement effect of the resolving ability (FF 11.12.5.6).
     pub self_replacement: bool,
     pub duration: Duration,
-    /// Every event it must see, to explain it in the log.
+    /// How it reads in the log and in a choice of replacements.
     pub label: String,
+    /// Applies to one event only, then ends ("the next damage dealt to X").
+    pub once: bool,
 }
 
 /// Which events an effect waits for.
@@ -120,6 +122,9 @@ impl GameState {
             }
             let chosen = self.choose_replacement(&event, candidates, agent);
             applied.push(chosen.id);
+            if chosen.once {
+                self.apply(Event::ReplacementEnded { effect: chosen.id });
+            }
             match &chosen.action {
                 ReplacementAction::Prevent => return Replaced::Prevented,
                 ReplacementAction::Instead(effects) => {

@@ -156,6 +156,8 @@ pub struct Object {
     pub left: Option<ObjectId>,
     /// The object it was before it changed zones.
     pub previous: Option<ObjectId>,
+    /// The card whose ability put it where it is (FF "put in the Break Zone due to X").
+    pub moved_by: Option<ObjectId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

@@ -70,6 +70,10 @@ pub enum Selector {
     Source,
     NotSource,
     HasKeyword(KeywordId),
+    /// Put where it is by an ability of one of these cards.
+    MovedBy(Vec<ObjectId>),
+    /// On top of its zone (the last card of an ordered zone).
+    OnTop,
     /// Shares a value of a list property with one of these objects (an organization, a name).
     Shares { property: PropId, with: Vec<ObjectId> },
     /// A text property contains this text.

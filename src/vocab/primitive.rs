@@ -107,7 +107,9 @@ primitives! {
     Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone));
 
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
-    Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", OPS), opt("value", Value));
+    /// `from`/`except`: a list property's values taken from other cards, minus some ("gains the
+    /// Elements of X except Light").
+    Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", OPS), opt("value", Value), opt("from", Cards), opt("except", Value));
     /// Add a `+X/+Y` pair to two properties: `modify_pair(target, str, def, m)` (Trails 1303.1).
     ModifyPair "modify_pair" [Rule] (req("what", Cards), req("first", Property), req("second", Property), req("value", Value));
     /// Grant abilities or keywords: `grant(target, what)`.
@@ -128,7 +130,8 @@ primitives! {
     /// `who`: only for that player ("the cost for your opponent to cast ...").
     Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number), opt("who", Player));
     /// Damage to cards changed as it is dealt (a replacement, SE14 11.13.5.8): op `set`, `add`, `sub`, `double`.
-    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number));
+    /// `once: true`: only the next damage ("the next damage dealt to X becomes 0").
+    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number), opt("once", BOOL));
     /// A rule change a player has: `player_rule(who, any_element_cp)`.
     /// `value`: what the rule names (organizations to link, cards allowed twice).
     PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word), opt("value", Value), opt("amount", Number));
@@ -150,11 +153,14 @@ primitives! {
     /// `value: false` tests that the flag is off (`ready`, `face up`).
     HasFlag "has_flag" [Predicate, Filter] (opt("what", Cards), req("flag", Word), opt("value", BOOL));
     /// Cards are in a zone.
-    InZone "in_zone" [Predicate, Filter] (opt("what", Cards), req("zone", Zone));
+    /// `position: top`: on top of that zone.
+    InZone "in_zone" [Predicate, Filter] (opt("what", Cards), req("zone", Zone), opt("position", Choice(&["top", "bottom"])));
     /// A player controls cards; in a filter, the candidate is controlled by the player.
     Controls "controls" [Predicate, Filter] (req("who", Player), opt("what", Cards), opt("zone", Zone));
     /// Cards are of a kind: `is_kind(subject, forward)`.
     IsKind "is_kind" [Predicate, Filter] (opt("what", Cards), req("kind", Word));
+    /// The candidate was put where it is by an ability of these cards.
+    MovedBy "moved_by" [Filter] (req("what", Cards));
     /// The candidate is one of these cards.
     Among "among" [Filter] (req("what", Cards));
     /// The candidate is owned by the player.

@@ -55,8 +55,9 @@ fn run_every_card(game: &str) -> Vec<String> {
             let field = state.zone_id(&config.default_zone, Some(me)).expect("default zone");
             let object = ObjectId(state.objects.len() as u32);
             announce(&mut state, &mut agent, Event::Created { object, card, owner: me, zone: field });
+            // Always-on abilities of the card under test that could not start.
             for signal in state.log.iter().filter_map(|e| match e {
-                Event::Signal { name, detail: Some(d), .. } if name == "unsupported" => Some(d.clone()),
+                Event::Signal { name, detail: Some(d), objects, .. } if name == "unsupported" && objects.contains(&object) => Some(d.clone()),
                 _ => None,
             }) {
                 failures.push(format!("{}: {signal}", library.card(card).name));
