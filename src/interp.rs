@@ -55,21 +55,24 @@ impl<'a> Ctx<'a> {
         match effect {
             Effect::Do { call, for_each, duration, binding } => self.perform(call, for_each.as_ref(), duration.as_ref(), binding.as_deref()),
             Effect::Choose { chooser, quantity, what, binding, .. } => {
-                let who = self.chooser(chooser)?;
-                let candidates = match what {
-                    Operand::Cards { .. } => self.objects(what)?,
-                    other => return self.choose_value(who, other, binding),
-                };
-                let (min, max) = self.quantity_range(quantity, candidates.len())?;
-                let prompt = format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") });
-                let chosen = if min == candidates.len() && max == candidates.len() {
-                    candidates
-                } else {
-                    match self.state.ask(self.agent, who, Question::Objects { prompt, options: candidates, min, max }) {
-                        Answer::Objects(list) => list,
-                        _ => vec![],
+                // `each player selects`: every player in turn order (FF 11.11.6), the union bound.
+                let choosers = match chooser {
+                    Operand::EachPlayer => {
+                        let n = self.state.players.len();
+                        (0..n).map(|k| PlayerId(((self.state.turn_player.index() + k) % n) as u8)).collect()
                     }
+                    other => vec![self.player(other)?],
                 };
+                let mut chosen = vec![];
+                for who in choosers {
+                    self.env.push(("chooser".into(), Binding::Player(who)));
+                    let result = self.choose_one(who, quantity, what, binding);
+                    self.env.retain(|(n, _)| n != "chooser");
+                    match result? {
+                        Some(list) => chosen.extend(list),
+                        None => return Ok(()),
+                    }
+                }
                 self.env.push((binding.clone(), Binding::Objects(chosen)));
                 Ok(())
             }
@@ -141,11 +144,24 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn chooser(&self, op: &Operand) -> Result<PlayerId, Illegal> {
-        match op {
-            Operand::EachPlayer => Ok(self.state.turn_player),
-            other => self.player(other),
+    /// One player's choice of cards; `None` when it was a choice of values (bound already).
+    fn choose_one(&mut self, who: PlayerId, quantity: &crate::ir::Quantity, what: &Operand, binding: &str) -> Result<Option<Vec<ObjectId>>, Illegal> {
+        let candidates = match what {
+            Operand::Cards { .. } => self.objects(what)?,
+            other => {
+                self.choose_value(who, other, binding)?;
+                return Ok(None);
+            }
+        };
+        let (min, max) = self.quantity_range(quantity, candidates.len())?;
+        if min == candidates.len() && max == candidates.len() {
+            return Ok(Some(candidates));
         }
+        let prompt = format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") });
+        Ok(Some(match self.state.ask(self.agent, who, Question::Objects { prompt, options: candidates, min, max }) {
+            Answer::Objects(list) => list,
+            _ => vec![],
+        }))
     }
 
     fn choose_value(&mut self, who: PlayerId, what: &Operand, binding: &str) -> Result<(), Illegal> {
@@ -207,6 +223,7 @@ impl<'a> Ctx<'a> {
                         crate::kernel::value::compare(l, op, r)
                     }
                     Primitive::Tracked => !self.objects(&Operand::Value(Box::new(call.clone())))?.is_empty(),
+                    Primitive::Done => matches!(crate::kernel::value::lookup(&self.env, "done"), Some(Binding::Number(1))),
                     Primitive::Member => {
                         let list = self.slot(call, &bound.args[0]).map(|op| self.value(op)).transpose()?;
                         let value = self.slot(call, &bound.args[1]).map(|op| self.value(op)).transpose()?;

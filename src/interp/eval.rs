@@ -144,6 +144,11 @@ impl Ctx<'_> {
             "owner" => Ok(self.source.map_or(self.controller, |s| self.state.object(s).owner)),
             "controller" => Ok(source.map_or(self.controller, |c| c.controller)),
             "turn_player" | "active_player" => Ok(self.state.turn_player),
+            // Whoever makes the choice being made (`each player selects ... they control`).
+            "chooser" => match lookup(&self.env, "chooser") {
+                Some(Binding::Player(p)) => Ok(*p),
+                _ => Ok(self.controller),
+            },
             other => Err(Illegal(format!("the kernel does not know the player `{other}`"))),
         }
     }
@@ -194,7 +199,14 @@ impl Ctx<'_> {
                                 Some(op) => self.value(op)?,
                                 None => crate::kernel::Value::Text(self.word_arg(call, &bound.args[3])?),
                             };
-                            cards.retain(|o| self.state.characteristics(*o).get(property).is_some_and(|v| v.has(&wanted)));
+                            let alternative = match self.slot(call, &bound.args[4]) {
+                                Some(op) => Some(self.value(op)?),
+                                None => None,
+                            };
+                            cards.retain(|o| {
+                                let c = self.state.characteristics(*o);
+                                c.get(property).is_some_and(|v| v.has(&wanted) || alternative.as_ref().is_some_and(|alt| v.has(alt)))
+                            });
                         }
                         Ok(cards)
                     }

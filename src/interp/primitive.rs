@@ -23,6 +23,7 @@ impl Ctx<'_> {
         match kind {
             TemplateKind::Rule => self.rule(call, times, duration),
             _ => {
+                let before = self.state.log.len();
                 let mut produced = vec![];
                 for _ in 0..times {
                     produced.extend(self.action(call)?);
@@ -30,6 +31,9 @@ impl Ctx<'_> {
                 if let Some(name) = binding {
                     self.env.push((name.to_string(), Binding::Objects(produced)));
                 }
+                // "If you do so": whether this action changed anything.
+                let done = i64::from(self.state.log.len() > before);
+                self.env.push(("done".into(), Binding::Number(done)));
                 Ok(())
             }
         }
@@ -109,6 +113,38 @@ impl Ctx<'_> {
             Primitive::Reveal => {
                 let objects = self.objects_arg(call, &a[0])?;
                 self.happen(Event::Revealed { objects })?;
+            }
+            Primitive::Reassign => {
+                let property = self.property_arg(call, &a[1])?;
+                let crate::vocab::Ty::Enum(enum_id) = self.state.library.vocab.properties[property.index()].ty.element().clone() else {
+                    return Err(Illegal("`reassign` needs an enum property".into()));
+                };
+                let variants = self.state.library.vocab.enums[enum_id.index()].variants.clone();
+                for object in self.objects_arg(call, &a[0])? {
+                    let current = self.state.characteristics(object).get(property).cloned();
+                    let others: Vec<u32> = (0..variants.len() as u32)
+                        .filter(|v| current.as_ref().is_none_or(|c| !c.has(&crate::kernel::Value::Variant(enum_id, *v))))
+                        .collect();
+                    if others.is_empty() {
+                        continue;
+                    }
+                    let options = others.iter().map(|v| variants[*v as usize].clone()).collect();
+                    let pick = match self.state.ask(self.agent, self.controller, crate::kernel::Question::One { prompt: "choose another value".into(), options }) {
+                        crate::kernel::Answer::One(i) => others[i.min(others.len() - 1)],
+                        _ => others[0],
+                    };
+                    let effect = ContinuousEffect {
+                        id: self.state.next_effect_id(),
+                        source: self.source,
+                        controller: self.controller,
+                        timestamp: Default::default(),
+                        affected: Selector::Objects(vec![object]),
+                        change: Change::SetValue { property, value: crate::kernel::Value::Variant(enum_id, pick) },
+                        duration: crate::kernel::Duration::Forever,
+                        condition: None,
+                    };
+                    self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
+                }
             }
             Primitive::Remember => {
                 let object = self.source.ok_or_else(|| Illegal("nothing to remember with".into()))?;

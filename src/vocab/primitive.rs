@@ -98,6 +98,9 @@ primitives! {
     Shuffle "shuffle" [Action] (req("zone", Zone));
     /// Reveal cards to every player.
     Reveal "reveal" [Action] (req("what", Cards));
+    /// The controller chooses another value for an enum property of the cards, which then has it:
+    /// `reassign(target, attack_zone)` ("change this attack's zone to any other").
+    Reassign "reassign" [Action] (req("what", Cards), req("property", Property));
     /// The card the ability belongs to remembers a value for its other abilities: `remember(chosen, orgs)`.
     Remember "remember" [Action] (req("name", Word), req("value", Value));
     /// Run the effects of abilities: written ones, a keyword's instructions, or another card's.
@@ -181,6 +184,8 @@ primitives! {
     GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player));
     /// The number of cards in a player's zone compared: `zone_count(damage_zone, you, ge, n)`.
     ZoneCount "zone_count" [Predicate] (req("zone", Zone), req("who", Player), req("op", COMPARISONS), req("value", Number));
+    /// The effect's previous action happened ("if you do so").
+    Done "done" [Predicate] ();
     /// Compare two numbers: `compare(a, ge, b)`.
     Compare "compare" [Predicate] (req("left", Number), req("op", COMPARISONS), req("right", Number));
 
@@ -204,7 +209,7 @@ primitives! {
     /// With `who`, the player's own list (`tracked(attack, who: you)` for "your attack").
     /// `property`/`has`: only those of the cards whose property has the value ("your Ranged attack").
     /// As a predicate: some such card is tracked ("your starting character is Ryu").
-    Tracked "tracked" [Value, Predicate] (req("name", Word), opt("who", Player), opt("property", Property), opt("has", Value));
+    Tracked "tracked" [Value, Predicate] (req("name", Word), opt("who", Player), opt("property", Property), opt("has", Value), opt("or_has", Value));
     /// The card the ability belongs to ("this card").
     Source "source" [Value] ();
     /// Every player.
