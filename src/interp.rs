@@ -224,6 +224,24 @@ impl<'a> Ctx<'a> {
                     }
                     Primitive::Tracked => !self.objects(&Operand::Value(Box::new(call.clone())))?.is_empty(),
                     Primitive::Done => matches!(crate::kernel::value::lookup(&self.env, "done"), Some(Binding::Number(1))),
+                    // "If it was put into the Break Zone by this effect": follow the card to where it went.
+                    Primitive::MovedBy => {
+                        let movers: Vec<ObjectId> = match self.slot(call, &bound.args[0]) {
+                            Some(op) => self.objects(op)?,
+                            None => self.source.into_iter().collect(),
+                        };
+                        let zone = match &bound.args[2] {
+                            crate::vocab::BoundArg::Absent => None,
+                            arg => Some(self.zone_name(call, arg)?),
+                        };
+                        let subjects = self.objects_arg(call, &bound.args[1])?;
+                        !subjects.is_empty()
+                            && subjects.iter().all(|s| {
+                                let now = self.state.object(self.state.current(*s));
+                                let by_them = now.moved_by.is_some_and(|m| movers.iter().any(|x| self.state.current(*x) == self.state.current(m) || *x == m));
+                                by_them && zone.as_ref().is_none_or(|z| self.state.zone(now.zone).name == *z)
+                            })
+                    }
                     Primitive::Member => {
                         let list = self.slot(call, &bound.args[0]).map(|op| self.value(op)).transpose()?;
                         let value = self.slot(call, &bound.args[1]).map(|op| self.value(op)).transpose()?;

@@ -270,6 +270,13 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             };
             let mut env = params;
             env.extend(trigger_env(&library, &trigger.event, &event, &subject));
+            // SE14 15.2.6.3: an ability its controller chooses whether to use as it would trigger.
+            if matches!(pattern, crate::kernel::replacement::EventPattern::Asked(_)) {
+                let question = crate::kernel::Question::YesNo { prompt: "use this ability?".into() };
+                if !matches!(state.ask(agent, controller, question), crate::kernel::Answer::Yes(true)) {
+                    continue;
+                }
+            }
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {
                 let mut ctx = Ctx::new(state, agent, Some(object), controller, env.clone());

@@ -15,6 +15,18 @@ impl Ctx<'_> {
     pub fn selector(&self, op: &Operand) -> Result<Selector, Illegal> {
         Ok(match op {
             Operand::This => Selector::Source,
+            Operand::Value(call) if self.bound(call).is_ok_and(|b| b.primitive == Primitive::Every) => {
+                let bound = self.bound(call)?;
+                let mut all = vec![Selector::Kind(self.kind_arg(call, &bound.args[0])?)];
+                if !matches!(bound.args[1], BoundArg::Absent) {
+                    all.push(Selector::ControlledBy(self.player_arg(call, &bound.args[1])?));
+                }
+                if let (false, Some(has)) = (matches!(bound.args[2], BoundArg::Absent), self.slot(call, &bound.args[3])) {
+                    let property = self.property_arg(call, &bound.args[2])?;
+                    all.push(Selector::Has { property, value: self.value(has)? });
+                }
+                Selector::And(all)
+            }
             Operand::Binding(_) | Operand::Value(_) => Selector::Objects(self.objects(op)?),
             Operand::Cards { kind, filter, .. } => {
                 let mut all = vec![Selector::Kind(*kind)];
@@ -67,7 +79,7 @@ impl Ctx<'_> {
                     _ => Selector::And(vec![zone, Selector::OnTop]),
                 }
             }
-            Primitive::MovedBy => Selector::MovedBy(self.objects_arg(call, &bound.args[0])?),
+            Primitive::MovedBy => Selector::MovedBy(self.movers(call, bound)?),
             Primitive::Controls => {
                 let who = Selector::ControlledBy(self.player_arg(call, &bound.args[0])?);
                 match &bound.args[2] {
@@ -190,7 +202,20 @@ impl Ctx<'_> {
                     Primitive::ZoneCount => {
                         let (zone, player) = (self.zone_name(call, &bound.args[0])?, self.player_arg(call, &bound.args[1])?);
                         let op = compare_op(&self.word_arg(call, &bound.args[2])?);
-                        Condition::Compare { left: Amount::InZone { player, zone }, op, right: Amount::Fixed(self.number_arg(call, &bound.args[3])?) }
+                        let value = self.number_arg(call, &bound.args[3])?;
+                        match &bound.args[4] {
+                            BoundArg::Absent => Condition::Compare { left: Amount::InZone { player, zone }, op, right: Amount::Fixed(value) },
+                            arg => {
+                                let kind = self.kind_arg(call, arg)?;
+                                let selector = Selector::And(vec![Selector::Kind(kind), Selector::InZone(zone), Selector::OwnedBy(player)]);
+                                Condition::Count { selector, op, value }
+                            }
+                        }
+                    }
+                    Primitive::MovedBy => {
+                        let subject = self.slot(call, &bound.args[1]).ok_or_else(|| Illegal("`moved_by` as a condition needs its subject".into()))?;
+                        let selector = Selector::And(vec![self.selector(subject)?, Selector::MovedBy(self.movers(call, bound)?)]);
+                        Condition::Count { selector, op: CmpOp::Ge, value: 1 }
                     }
                     Primitive::Compare => {
                         let op = compare_op(&self.word_arg(call, &bound.args[1])?);
@@ -206,6 +231,14 @@ impl Ctx<'_> {
                 }
             }
         })
+    }
+
+    /// The cards whose abilities a `moved_by` names: `what`, or this ability's card.
+    fn movers(&self, call: &Call, bound: &crate::vocab::Bound) -> Result<Vec<crate::kernel::ObjectId>, Illegal> {
+        match self.slot(call, &bound.args[0]) {
+            Some(op) => self.objects(op),
+            None => Ok(self.source.into_iter().collect()),
+        }
     }
 
     /// A number an always-on condition keeps reading: counts, property sums, resources, constants.
@@ -267,12 +300,27 @@ impl Ctx<'_> {
                     BoundArg::Absent => None,
                     arg => Some(self.player_arg(call, arg)?),
                 };
-                EventPattern::Move { subject: cards(0)?, from: zone(1)?, to: zone(2)?, reason: word(3)?, player }
+                let by = match self.slot(call, &bound.args[5]) {
+                    Some(op) => Some(self.selector(op)?),
+                    None => None,
+                };
+                let pattern = EventPattern::Move { subject: cards(0)?, from: zone(1)?, to: zone(2)?, reason: word(3)?, player, by };
+                if word(6)?.as_deref() == Some("true") { EventPattern::Asked(Box::new(pattern)) } else { pattern }
             }
-            Primitive::Damaged => EventPattern::Damage { subject: cards(0)? },
+            Primitive::Damaged => {
+                let by = match self.slot(call, &bound.args[1]) {
+                    Some(op) => Some(self.selector(op)?),
+                    None => None,
+                };
+                EventPattern::Damage { subject: cards(0)?, by }
+            }
             Primitive::FlagChanged => {
                 let value = word(2)?.map(|v| v != "false");
-                EventPattern::Flag { subject: cards(0)?, flag: self.word_arg(call, &bound.args[1])?, value }
+                let by = match self.slot(call, &bound.args[3]) {
+                    Some(op) => Some(self.selector(op)?),
+                    None => None,
+                };
+                EventPattern::Flag { subject: cards(0)?, flag: self.word_arg(call, &bound.args[1])?, value, by }
             }
             Primitive::ResourceChanged => {
                 let sign = match word(2)?.as_deref() {

@@ -211,6 +211,11 @@ impl Ctx<'_> {
                         Ok(cards)
                     }
                     Primitive::Source => Ok(self.source.into_iter().collect()),
+                    Primitive::Every => {
+                        let selector = self.selector(op)?;
+                        let view = self.state.view();
+                        Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                    }
                     p => Err(Illegal(format!("`{}` gives no cards", p.name()))),
                 }
             }
@@ -256,6 +261,7 @@ impl Ctx<'_> {
                         let who = self.player_arg(call, &bound.args[0])?;
                         self.state.resource(who, &self.word_arg(call, &bound.args[1])?)
                     }
+                    Primitive::Number => self.number_arg(call, &bound.args[0])?,
                     Primitive::CountIn => {
                         let owner = match &bound.args[1] {
                             BoundArg::Absent => self.controller,

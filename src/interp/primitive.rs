@@ -88,7 +88,7 @@ impl Ctx<'_> {
                 let flag = self.word_arg(call, &a[1])?;
                 let value = self.optional_word(call, &a[2])?.is_none_or(|v| v != "false");
                 for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
-                    self.happen(Event::Flag { object: self.state.current(object), flag: flag.clone(), value })?;
+                    self.happen(Event::Flag { object: self.state.current(object), flag: flag.clone(), value, by: self.source })?;
                 }
             }
             Primitive::Resource => {
@@ -141,6 +141,26 @@ impl Ctx<'_> {
                         affected: Selector::Objects(vec![object]),
                         change: Change::SetValue { property, value: crate::kernel::Value::Variant(enum_id, pick) },
                         duration: crate::kernel::Duration::Forever,
+                        condition: None,
+                    };
+                    self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
+                }
+            }
+            // A rule started by an action, lasting to a named point (UFS J.5.3 "seal"), or copying.
+            Primitive::Strip | Primitive::Copy => {
+                let duration = match (bound.primitive, self.optional_word(call, &a[2])?) {
+                    (Primitive::Strip, Some(point)) => crate::kernel::Duration::Until(point),
+                    _ => crate::kernel::Duration::Forever,
+                };
+                for (affected, change) in self.changes_one(call, bound, 1, false)? {
+                    let effect = ContinuousEffect {
+                        id: self.state.next_effect_id(),
+                        source: self.source,
+                        controller: self.controller,
+                        timestamp: Default::default(),
+                        affected,
+                        change,
+                        duration: duration.clone(),
                         condition: None,
                     };
                     self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
@@ -209,7 +229,7 @@ impl Ctx<'_> {
         }
         let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {
-            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true })?;
+            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true, by: self.source })?;
         }
         Ok(Some(new))
     }
@@ -331,7 +351,7 @@ impl Ctx<'_> {
             return Ok(vec![(Selector::Objects(vec![]), change)]);
         }
         let affected = match self.slot(call, &a[0]) {
-            Some(op) if live => self.selector(op)?,
+            Some(op) if live || self.is_every(op) => self.selector(op)?,
             Some(Operand::This) => Selector::Objects(self.source.into_iter().collect()),
             Some(op) => Selector::Objects(self.objects(op)?),
             None => return Err(Illegal("a rule needs cards to affect".into())),
@@ -362,7 +382,7 @@ impl Ctx<'_> {
                 }
             }
             Primitive::Modify => {
-                let property = self.state.library.vocab.property(&self.word_arg(call, &a[1])?).ok_or_else(|| Illegal("unknown property".into()))?;
+                let property = self.property_arg(call, &a[1])?;
                 let op = match self.word_arg(call, &a[2])?.as_str() {
                     "add" => Op::Add,
                     "sub" => Op::Sub,
@@ -374,6 +394,11 @@ impl Ctx<'_> {
                 let each = match &a[3] {
                     BoundArg::Absent => 0,
                     arg => self.number_arg(call, arg)?,
+                };
+                let op = match (&a[6], op) {
+                    (BoundArg::Absent, op) => op,
+                    (arg, Op::Add) => Op::AddAtLeast(self.number_arg(call, arg)?),
+                    _ => return Err(Illegal("`minimum` goes with `add`".into())),
                 };
                 vec![Change::Property { property, op, amount: Amount::Fixed(each * times) }]
             }
@@ -406,6 +431,14 @@ impl Ctx<'_> {
                     }
                 }
             }
+            Primitive::Copy => {
+                let from = self.objects_arg(call, &a[1])?;
+                // Nothing to copy (no attack in progress): nothing changes.
+                let Some(original) = from.first() else { return Ok(vec![]) };
+                let card = self.state.object(*original).card;
+                let blank_text = self.optional_word(call, &a[2])?.is_some_and(|v| v == "true");
+                vec![Change::Copy { card, blank_text }]
+            }
             Primitive::Forbid | Primitive::Allow => {
                 let who = match &a[2] {
                     BoundArg::Absent => None,
@@ -436,6 +469,7 @@ impl Ctx<'_> {
                     })
                     .collect()
             }
+            Primitive::GiveFlag => vec![Change::GiveFlag(self.word_arg(call, &a[1])?)],
             Primitive::Adjust => {
                 let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
                 let mut name = self.word_arg(call, &a[1])?;
@@ -469,7 +503,7 @@ impl Ctx<'_> {
                 source: self.source,
                 controller: self.controller,
                 timestamp: Default::default(),
-                pattern: EventPattern::Move { subject, from: None, to: Some(from), reason: None, player: None },
+                pattern: EventPattern::Move { subject, from: None, to: Some(from), reason: None, player: None, by: None },
                 action: ReplacementAction::Redirect { zone: to },
                 self_replacement: false,
                 duration,
@@ -489,18 +523,28 @@ impl Ctx<'_> {
             other => return Err(Illegal(format!("unknown damage operation `{other}`"))),
         };
         let once = self.optional_word(call, &a[3])?.is_some_and(|v| v == "true");
+        let by = match self.slot(call, &a[4]) {
+            Some(Operand::This) => Some(Selector::Objects(self.source.into_iter().collect())),
+            Some(op) => Some(self.selector(op)?),
+            None => None,
+        };
         Ok(Replacement {
             id: self.state.next_effect_id(),
             source: self.source,
             controller: self.controller,
             timestamp: Default::default(),
-            pattern: EventPattern::Damage { subject },
+            pattern: EventPattern::Damage { subject, by },
             action,
             self_replacement: false,
             duration,
             label: self.state.library.vocab.signature(call.template),
             once,
         })
+    }
+
+    /// Whether an operand is a live set (`every(...)`), which no resolving effect locks.
+    fn is_every(&self, op: &Operand) -> bool {
+        matches!(op, Operand::Value(call) if self.bound(call).is_ok_and(|b| b.primitive == Primitive::Every))
     }
 
     fn property_type(&self, call: &Call, arg: &BoundArg) -> Result<crate::vocab::Ty, Illegal> {

@@ -30,6 +30,8 @@ pub struct ContinuousEffect {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum Op {
     Add,
+    /// Add, but not below this (UFS "(minimum 1)").
+    AddAtLeast(i64),
     Sub,
     /// Set the value, in timestamp order with the others.
     Set,
@@ -58,6 +60,11 @@ pub enum Change {
     Adjust { name: String, amount: Amount },
     /// A rule a player has while the effect lasts ("you can play 2 or more Light Characters").
     PlayerRule { player: PlayerId, name: String, value: Option<Value>, amount: i64 },
+    /// Gives a state while the effect lasts (SE14 15.2.15 "in the junctioned state").
+    GiveFlag(String),
+    /// Takes another card's printed values (a copying definition effect, UFS C.3.3.2, I.3.8.2);
+    /// with `blank_text`, none of its abilities.
+    Copy { card: CardId, blank_text: bool },
     /// Set a list or enum property's value outright (`the element of X becomes fire`).
     SetValue { property: PropId, value: Value },
 }
@@ -133,6 +140,8 @@ pub struct Characteristics {
     pub adjustments: std::collections::BTreeMap<String, i64>,
     /// Abilities granted by effects, with the effect that granted them.
     pub granted: Vec<(EffectId, Arc<Vec<crate::ir::AbilityIr>>)>,
+    /// States continuous effects give (besides the object's own placement states).
+    pub flags: BTreeSet<String>,
 }
 
 impl Characteristics {
@@ -217,6 +226,7 @@ impl GameState {
             allowed: BTreeSet::new(),
             adjustments: Default::default(),
             granted: vec![],
+            flags: BTreeSet::new(),
         }
     }
 
@@ -226,6 +236,19 @@ impl GameState {
             view[id.index()] = Some(self.printed(id));
         }
         let active: Vec<&ContinuousEffect> = self.effects.iter().filter(|e| self.effect_active(e)).collect();
+        // Copying comes before every layer: the copy's printed values are its base.
+        for e in active.iter().filter(|e| matches!(e.change, Change::Copy { .. })) {
+            let Change::Copy { card, blank_text } = e.change else { continue };
+            for object in self.affected(&view, e) {
+                let card_ir = self.library.card(card);
+                if let Some(c) = view[object.index()].as_mut() {
+                    c.kinds = card_ir.kinds.clone();
+                    c.properties = card_ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect();
+                    c.keywords = card_ir.keywords.iter().map(|k| k.keyword).collect();
+                    c.stripped = blank_text;
+                }
+            }
+        }
         for layer in 0..self.config.layers.layers.len() {
             // Conditions are read from the characteristics as they stand when the layer begins.
             let mut remaining: Vec<&ContinuousEffect> = active
@@ -385,7 +408,7 @@ impl GameState {
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,
             Selector::InZone(name) => self.zone(o.zone).name == *name,
-            Selector::Flag(f) => o.flags.contains(f),
+            Selector::Flag(f) => o.flags.contains(f) || c.flags.contains(f),
             Selector::Damaged => o.damage > 0,
             Selector::Compare { property, op, value } => compare(c.number(*property), *op, *value),
             Selector::Has { property, value } => c.get(*property).is_some_and(|v| v.has(value)),
@@ -490,12 +513,16 @@ impl GameState {
             Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => {
                 find(&|l| *l == Layer::Abilities)
             }
+            // Applied before the layers (compute_view); never in one.
+            Change::Copy { .. } => Some(usize::MAX),
             Change::AddKind(_) => find(&|l| *l == Layer::Kinds),
             Change::Property { property, .. }
             | Change::AddValue { property, .. }
             | Change::RemoveValue { property, .. }
             | Change::SetValue { property, .. } => named(property).or_else(|| find(&|l| *l == Layer::OtherProperties)),
-            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } => find(&|l| *l == Layer::Rules),
+            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) => {
+                find(&|l| *l == Layer::Rules)
+            }
         };
         layer.unwrap_or(plan.len().saturating_sub(1))
     }
@@ -541,7 +568,8 @@ fn change_writes(change: &Change) -> Vec<Aspect> {
         | Change::SetValue { property, .. } => vec![Aspect::Property(*property)],
         Change::AddKind(_) => vec![Aspect::Kinds],
         Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => vec![Aspect::Keywords],
-        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } => vec![],
+        Change::Copy { .. } => vec![Aspect::Kinds, Aspect::Keywords],
+        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) => vec![],
     }
 }
 
@@ -552,6 +580,7 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: E
             let current = c.number(*property);
             let new = match op {
                 Op::Add => current + amount,
+                Op::AddAtLeast(floor) => (current + amount).max(*floor),
                 Op::Sub => current - amount,
                 Op::Set | Op::SetBase => amount,
                 Op::Double => current * 2,
@@ -592,6 +621,10 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: E
             c.granted.clear();
         }
         Change::GrantAbilities(list) => c.granted.push((effect, list.clone())),
+        Change::Copy { .. } => {}
+        Change::GiveFlag(f) => {
+            c.flags.insert(f.clone());
+        }
         Change::Forbid(a) => {
             c.forbidden.insert(a.clone());
         }

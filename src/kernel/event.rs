@@ -19,8 +19,9 @@ pub enum Event {
     /// known information. `same_object` is set for moves that keep identity (Trails 502.3a).
     /// `by`: the card whose ability moved it, if an ability did.
     Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId> },
-    /// A placement state set or cleared (dull, face_down, stunned, committed...).
-    Flag { object: ObjectId, flag: String, value: bool },
+    /// A placement state set or cleared (dull, face_down, stunned, committed...); `by`: the card
+    /// whose ability did it ("whenever this stuns a UNIT").
+    Flag { object: ObjectId, flag: String, value: bool, by: Option<ObjectId> },
     Damaged { object: ObjectId, amount: i64, source: Option<ObjectId> },
     DamageRemoved { object: ObjectId },
     Counter { object: ObjectId, name: String, delta: i64 },
@@ -122,7 +123,7 @@ impl GameState {
                     Position::Bottom => zone.insert(0, *new),
                 }
             }
-            Event::Flag { object, flag, value } => set_flag(&mut self.objects[object.index()].flags, flag, *value),
+            Event::Flag { object, flag, value, .. } => set_flag(&mut self.objects[object.index()].flags, flag, *value),
             Event::Damaged { object, amount, .. } => self.objects[object.index()].damage += amount,
             Event::DamageRemoved { object } => self.objects[object.index()].damage = 0,
             Event::Counter { object, name, delta } => {

@@ -35,16 +35,19 @@ pub struct Replacement {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum EventPattern {
     /// `player`: the zones moved between belong to that player ("enters your field").
-    Move { subject: Selector, from: Option<String>, to: Option<String>, reason: Option<String>, player: Option<PlayerId> },
-    Damage { subject: Selector },
-    /// `value`: only when set (`Some(true)`) or cleared (`Some(false)`).
-    Flag { subject: Selector, flag: String, value: Option<bool> },
+    Move { subject: Selector, from: Option<String>, to: Option<String>, reason: Option<String>, player: Option<PlayerId>, by: Option<Selector> },
+    /// `by`: only damage those cards deal.
+    Damage { subject: Selector, by: Option<Selector> },
+    /// `value`: only when set (`Some(true)`) or cleared (`Some(false)`); `by`: only by those cards.
+    Flag { subject: Selector, flag: String, value: Option<bool>, by: Option<Selector> },
     /// `sign`: only gains (1) or losses (-1).
     Resource { player: Option<PlayerId>, name: String, sign: Option<i8> },
     /// `zone`: the announcement names that zone in its detail ("play from your homebase").
     Signal { name: String, subject: Option<Selector>, player: Option<PlayerId>, zone: Option<String> },
     /// Any of these ("blocks or is blocked").
     Any(Vec<EventPattern>),
+    /// Triggers only if the ability's controller chooses to use it as it would trigger.
+    Asked(Box<EventPattern>),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -78,9 +81,11 @@ impl GameState {
         let view = self.view();
         let subject = |sel: &Selector, object: ObjectId| self.selects(&view, sel, object, source);
         match (pattern, event) {
-            (EventPattern::Move { subject: s, from, to, reason, player }, Event::Moved { old, new, from: f, to: t, reason: r, .. }) => {
+            (EventPattern::Move { subject: s, from, to, reason, player, by }, Event::Moved { old, new, from: f, to: t, reason: r, by: mover, .. }) => {
                 let zone_of_player = |z: ZoneId| player.is_none_or(|p| self.zone(z).owner == Some(p));
-                let named = if to.is_some() { *t } else { *f };
+                let named = if from.is_some() { *f } else { *t };
+                let moved_by = by.as_ref().is_none_or(|sel| mover.is_some_and(|m| subject(sel, m)));
+                moved_by &&
                 zone_of_player(named) &&
                 // Entering is about the new object, leaving about the old one (FF 11.8.16).
                 (subject(s, *old) || (new != old && new.index() < self.objects.len() && subject(s, *new)))
@@ -88,9 +93,14 @@ impl GameState {
                     && to.as_ref().is_none_or(|z| self.zone(*t).name == *z)
                     && reason.as_ref().is_none_or(|want| r.as_ref() == Some(want))
             }
-            (EventPattern::Damage { subject: s }, Event::Damaged { object, .. }) => subject(s, *object),
-            (EventPattern::Flag { subject: s, flag, value }, Event::Flag { object, flag: f, value: v }) => {
-                f == flag && value.is_none_or(|want| want == *v) && subject(s, *object)
+            (EventPattern::Damage { subject: s, by }, Event::Damaged { object, source, .. }) => {
+                subject(s, *object) && by.as_ref().is_none_or(|sel| source.is_some_and(|src| subject(sel, src)))
+            }
+            (EventPattern::Flag { subject: s, flag, value, by }, Event::Flag { object, flag: f, value: v, by: setter }) => {
+                f == flag
+                    && value.is_none_or(|want| want == *v)
+                    && subject(s, *object)
+                    && by.as_ref().is_none_or(|sel| setter.is_some_and(|b| subject(sel, b)))
             }
             (EventPattern::Resource { player, name, sign }, Event::Resource { player: p, name: n, delta }) => {
                 n == name && player.is_none_or(|want| want == *p) && sign.is_none_or(|s| delta.signum() == i64::from(s))
@@ -102,6 +112,7 @@ impl GameState {
                     && zone.as_ref().is_none_or(|z| detail.as_ref().is_some_and(|d| d.split_whitespace().any(|w| w == z)))
             }
             (EventPattern::Any(patterns), event) => patterns.iter().any(|p| self.event_matches(p, event, source)),
+            (EventPattern::Asked(inner), event) => self.event_matches(inner, event, source),
             _ => false,
         }
     }

@@ -312,7 +312,8 @@ impl Builder {
                             ArgKind::Zone => *ty == Ty::Zone,
                             ArgKind::Number => matches!(ty, Ty::Number | Ty::Signed),
                             ArgKind::Ability => matches!(ty, Ty::Ability | Ty::Keyword) || matches!(ty, Ty::List(t) | Ty::Set(t) if matches!(**t, Ty::Ability | Ty::Keyword)),
-                            ArgKind::Property => false,
+                            // An enum slot whose values are property names (`speed`, `damage`).
+                            ArgKind::Property => matches!(ty, Ty::Enum(e) if self.v.enums[e.index()].variants.iter().all(|v| self.v.property(v).is_some())),
                             ArgKind::Word | ArgKind::Choice(_) => matches!(ty, Ty::Enum(_) | Ty::Text),
                             ArgKind::Value => true,
                         };

@@ -112,13 +112,18 @@ primitives! {
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
     /// `from`/`except`: a list property's values taken from other cards, minus some ("gains the
     /// Elements of X except Light").
-    Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", OPS), opt("value", Value), opt("from", Cards), opt("except", Value));
+    /// `minimum`: an `add` that does not go below it (UFS "(minimum 1)").
+    Modify "modify" [Rule] (req("what", Cards), req("property", Property), req("op", OPS), opt("value", Value), opt("from", Cards), opt("except", Value), opt("minimum", Number));
+    /// Cards take another card's printed values (UFS C.3.3.2 copying definition effects);
+    /// `blank_text: true` leaves them without its abilities (UFS I.3.8.2).
+    Copy "copy" [Rule, Action] (req("what", Cards), req("from", Cards), opt("blank_text", BOOL));
     /// Add a `+X/+Y` pair to two properties: `modify_pair(target, str, def, m)` (Trails 1303.1).
     ModifyPair "modify_pair" [Rule] (req("what", Cards), req("first", Property), req("second", Property), req("value", Value));
     /// Grant abilities or keywords: `grant(target, what)`.
     Grant "grant" [Rule] (req("what", Cards), req("ability", Ability));
-    /// Remove abilities or keywords (all of them without `ability`).
-    Strip "strip" [Rule] (req("what", Cards), opt("ability", Ability));
+    /// Remove abilities or keywords (all of them without `ability`). In an action, `until` says
+    /// how long ("seal": no abilities for the rest of this turn, UFS J.5.3).
+    Strip "strip" [Rule, Action] (req("what", Cards), opt("ability", Ability), opt("until", Word));
     /// A prohibition: `forbid(target, block)`, or several: `forbid(target, "attack block")`; with
     /// `who`, only against that player (`forbid(target, be_chosen, who: opponent)`).
     /// Prohibitions win over permissions (FF 2.2, Trails 104.4, UFS K.1.2).
@@ -129,23 +134,29 @@ primitives! {
     /// Where cards would go to one zone, they go to another instead (a replacement):
     /// `redirect(target, break_zone, removed)` (FF "removed from the game instead").
     Redirect "redirect" [Rule] (req("what", Cards), req("from", Zone), req("to", Zone));
+    /// A state a card is in while the rule lasts: `give_flag(target, junctioned)`.
+    GiveFlag "give_flag" [Rule] (req("what", Cards), req("flag", Word));
     /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
     /// `who`: only for that player ("the cost for your opponent to cast ...").
     Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number), opt("who", Player));
     /// Damage to cards changed as it is dealt (a replacement, SE14 11.13.5.8): op `set`, `add`, `sub`, `double`.
     /// `once: true`: only the next damage ("the next damage dealt to X becomes 0").
-    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number), opt("once", BOOL));
+    /// `by`: only damage those cards deal.
+    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number), opt("once", BOOL), opt("by", Cards));
     /// A rule change a player has: `player_rule(who, any_element_cp)`.
     /// `value`: what the rule names (organizations to link, cards allowed twice).
     PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word), opt("value", Value), opt("amount", Number));
 
     /// Cards moved between zones: `moved(subject, to: field)`.
-    /// `who`: the zones belong to that player ("enters your field").
-    Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word), opt("who", Player));
+    /// `who`: the zone left (if `from` is named) or entered belongs to that player ("enters your
+    /// field", "is put from your field"); `by`: an ability of those cards moved it ("X breaks Y").
+    /// `ask: true`: it triggers only if its controller chooses to use it then (SE14 15.2.6.3).
+    Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word), opt("who", Player), opt("by", Cards), opt("ask", BOOL));
     /// Cards dealt damage: `damaged(subject)`; the amount is the event's first output.
     Damaged "damaged" [Event] (req("what", Cards), opt("by", Cards));
     /// A state flag changed: `flag_changed(subject, dull)`.
-    FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", BOOL));
+    /// `by`: only when an ability of those cards did it ("this stuns a unit").
+    FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", BOOL), opt("by", Cards));
     /// A player's resource changed: `resource_changed(who, bond)`.
     /// `direction`: `gain` or `lose` (any change without it).
     ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word), opt("direction", Choice(&["gain", "lose"])));
@@ -163,7 +174,9 @@ primitives! {
     /// Cards are of a kind: `is_kind(subject, forward)`.
     IsKind "is_kind" [Predicate, Filter] (opt("what", Cards), req("kind", Word));
     /// The candidate was put where it is by an ability of these cards.
-    MovedBy "moved_by" [Filter] (req("what", Cards));
+    /// As a predicate, `subject` was moved by an ability of `what` (default: this ability's card):
+    /// "if it was put into the Break Zone by this effect".
+    MovedBy "moved_by" [Filter, Predicate] (opt("what", Cards), opt("subject", Cards), opt("zone", Zone));
     /// The candidate is one of these cards.
     Among "among" [Filter] (req("what", Cards));
     /// The candidate is owned by the player.
@@ -183,7 +196,8 @@ primitives! {
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
     GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player));
     /// The number of cards in a player's zone compared: `zone_count(damage_zone, you, ge, n)`.
-    ZoneCount "zone_count" [Predicate] (req("zone", Zone), req("who", Player), req("op", COMPARISONS), req("value", Number));
+    /// `kind`: count only cards of that kind ("more than 10 foundations in their staging area").
+    ZoneCount "zone_count" [Predicate] (req("zone", Zone), req("who", Player), req("op", COMPARISONS), req("value", Number), opt("kind", Word));
     /// The effect's previous action happened ("if you do so").
     Done "done" [Predicate] ();
     /// Compare two numbers: `compare(a, ge, b)`.
@@ -214,6 +228,11 @@ primitives! {
     Source "source" [Value] ();
     /// Every player.
     AllPlayers "all_players" [Value] ();
+    /// A number as it is ("(minimum 1)" reads the 1).
+    Number "number" [Value] (req("value", Number));
+    /// Every card of a kind a player controls, now or later: a live set, so an effect on them
+    /// also reaches those played afterwards ("all your attacks this turn", UFS detached effects).
+    Every "every" [Value] (req("kind", Word), opt("who", Player), opt("property", Property), opt("has", Value));
     /// What the card the ability belongs to remembered: `remembered(chosen)` ("those organizations").
     Remembered "remembered" [Value] (req("name", Word));
     /// The printed abilities of cards, of one ability kind if named: `abilities_of(source, special)`.
@@ -225,7 +244,7 @@ primitives! {
     Tag "tag" [Tag] (req("name", Word), opt("value", Value));
     /// A cost paid in symbols or by the game: `pay(amount)`.
     /// `value`: what else the payment names (the elements of a CP cost).
-    Pay "pay" [Cost] (req("what", Word), opt("amount", Number), opt("value", Value));
+    Pay "pay" [Cost, Action] (req("what", Word), opt("amount", Number), opt("value", Value));
 }
 
 impl Primitive {

@@ -84,3 +84,22 @@ fn a_keyword_runs_the_instructions_it_is_given() {
     t.settle(&mut FirstOption);
     assert_eq!(t.count("hand", ME), 2);
 }
+
+#[test]
+fn damage_one_card_deals_can_be_doubled_for_some_targets() {
+    // FF 11.12.5.2, SE14 11.13.5.8: a replacement changes the damage as it is dealt — here only
+    // damage Berserker deals, and only to a Forward of cost 4 or more.
+    let mut t = Table::new();
+    let berserker = t.field("Berserker", ME);
+    let giant = t.field("Giant", YOU);
+    let soldier = t.field("Soldier", YOU);
+    let mut agent = FirstOption;
+    for target in [giant, soldier] {
+        let event = Event::Damaged { object: target, amount: 3000, source: Some(berserker) };
+        cardscript::interp::Ctx::new(&mut t.state, &mut agent, None, ME, vec![]).happen(event).unwrap();
+    }
+    let other = Event::Damaged { object: giant, amount: 1000, source: None };
+    cardscript::interp::Ctx::new(&mut t.state, &mut agent, None, ME, vec![]).happen(other).unwrap();
+    assert_eq!(t.state.object(giant).damage, 7000, "6000 from Berserker, 1000 from elsewhere");
+    assert_eq!(t.state.object(soldier).damage, 3000, "cost 2: not doubled");
+}
