@@ -153,17 +153,7 @@ impl Ctx<'_> {
                     _ => crate::kernel::Duration::Forever,
                 };
                 for (affected, change) in self.changes_one(call, bound, 1, false)? {
-                    let effect = ContinuousEffect {
-                        id: self.state.next_effect_id(),
-                        source: self.source,
-                        controller: self.controller,
-                        timestamp: Default::default(),
-                        affected,
-                        change,
-                        duration: duration.clone(),
-                        condition: None,
-                    };
-                    self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
+                    self.begin_effect(affected, change, duration.clone())?;
                 }
             }
             Primitive::Remember => {
@@ -308,20 +298,25 @@ impl Ctx<'_> {
                 self.happen(Event::ReplacementBegan { replacement: Box::new(replacement) })?;
             }
         }
-        for change in self.changes(call, times, false)? {
-            let (affected, change) = change;
-            let effect = ContinuousEffect {
-                id: self.state.next_effect_id(),
-                source: self.source,
-                controller: self.controller,
-                timestamp: Default::default(),
-                affected,
-                change,
-                duration: duration.clone(),
-                condition: None,
-            };
-            self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
+        for (affected, change) in self.changes(call, times, false)? {
+            self.begin_effect(affected, change, duration.clone())?;
         }
+        Ok(())
+    }
+
+    /// Starts a continuous effect from this resolving effect; the kernel stamps its timestamp.
+    fn begin_effect(&mut self, affected: Selector, change: Change, duration: crate::kernel::Duration) -> Result<(), Illegal> {
+        let effect = ContinuousEffect {
+            id: self.state.next_effect_id(),
+            source: self.source,
+            controller: self.controller,
+            timestamp: Default::default(),
+            affected,
+            change,
+            duration,
+            condition: None,
+        };
+        self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
         Ok(())
     }
 

@@ -73,20 +73,7 @@ impl GameState {
             Event::Created { object, card, owner, zone } => {
                 debug_assert_eq!(object.index(), self.objects.len());
                 let entered = self.tick();
-                self.objects.push(Object {
-                    card: *card,
-                    owner: *owner,
-                    controller: *owner,
-                    zone: *zone,
-                    entered,
-                    flags: Default::default(),
-                    counters: Default::default(),
-                    memory: Default::default(),
-                    damage: 0,
-                    left: None,
-                    previous: None,
-                    moved_by: None,
-                });
+                self.objects.push(Object::new(*card, *owner, *zone, entered));
                 self.zones[zone.index()].objects.push(*object);
             }
             Event::Moved { old, new, from, to, position, by, .. } => {
@@ -99,20 +86,7 @@ impl GameState {
                 if new != old {
                     debug_assert_eq!(new.index(), self.objects.len());
                     // A new object: no states, damage or counters carry over (FF 7.4).
-                    self.objects.push(Object {
-                        card: prior.card,
-                        owner: prior.owner,
-                        controller: prior.owner,
-                        zone: *to,
-                        entered,
-                        flags: Default::default(),
-                        counters: Default::default(),
-                        memory: Default::default(),
-                        damage: 0,
-                        left: None,
-                        previous: Some(*old),
-                        moved_by: *by,
-                    });
+                    self.objects.push(Object { previous: Some(*old), moved_by: *by, ..Object::new(prior.card, prior.owner, *to, entered) });
                     self.objects[old.index()].left = Some(*new);
                 } else {
                     self.objects[old.index()].zone = *to;

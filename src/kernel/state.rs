@@ -160,6 +160,26 @@ pub struct Object {
     pub moved_by: Option<ObjectId>,
 }
 
+impl Object {
+    /// A new object: no states, damage, counters or memory (FF 7.4, Trails 502.3).
+    pub fn new(card: CardId, owner: PlayerId, zone: ZoneId, entered: Timestamp) -> Object {
+        Object {
+            card,
+            owner,
+            controller: owner,
+            zone,
+            entered,
+            flags: Default::default(),
+            counters: Default::default(),
+            memory: Default::default(),
+            damage: 0,
+            left: None,
+            previous: None,
+            moved_by: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum Outcome {
     Winner(PlayerId),
