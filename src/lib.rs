@@ -11,3 +11,4 @@ pub mod workspace;
 pub mod cli;
 pub mod kernel;
 pub mod interp;
+pub mod games;

@@ -9,33 +9,6 @@ use cardscript::kernel::*;
 use cardscript::vocab::AbilityClass;
 use cardscript::workspace::Workspace;
 
-use super::table::ff_config;
-
-fn zone(name: &str, per_player: bool) -> ZoneSpec {
-    ZoneSpec { name: name.into(), per_player, ordered: true, visibility: Visibility::Public }
-}
-
-/// A configuration good enough to run a game's effects: its declared zones, generic layers.
-fn config_for(game: &str, vocab: &cardscript::vocab::Vocabulary) -> GameConfig {
-    if game == "fftcg" {
-        return ff_config(vocab);
-    }
-    let shared = ["resolve_standby_zone", "transitional_zone"];
-    let (default_zone, ability_zones, procedure, retarget) = match game {
-        "trails" => ("field", vec!["field".to_string(), "homebase".to_string()], Procedure::OneAtATime, Retarget::SkipIllegalParts),
-        _ => ("staging_area", vec!["staging_area".to_string(), "card_pool".to_string()], Procedure::Immediate, Retarget::SkipIllegalParts),
-    };
-    GameConfig {
-        zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()))).collect(),
-        layers: LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false },
-        same_object_moves: if game == "trails" { vec![("field".into(), "homebase".into())] } else { vec![] },
-        default_zone: default_zone.into(),
-        ability_zones,
-        retarget,
-        procedure,
-        latch_modifications: game == "ufs",
-    }
-}
 
 /// Runs every ability of every card of `game`; returns the failures as "card: message".
 fn run_every_card(game: &str) -> Vec<String> {
@@ -43,7 +16,7 @@ fn run_every_card(game: &str) -> Vec<String> {
     let ws = Workspace::load(&[root.join("cards").join(game), root.join("std-abilities")]);
     let (library, _) = ws.library(game).expect("library");
     let library = Arc::new(library);
-    let config = Arc::new(config_for(game, &library.vocab));
+    let config = Arc::new(cardscript::games::config(game, &library.vocab).expect("configuration"));
     let mut failures = vec![];
     for card in 0..library.cards.len() {
         let card = CardId(card as u32);

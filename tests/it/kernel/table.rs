@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use cardscript::interp::engine::{push, resolve_all, RuleProcesses};
+use cardscript::interp::engine::{push, resolve_all};
 use cardscript::interp::{announce, Ctx};
 use cardscript::kernel::trigger::AbilityRef;
 use cardscript::kernel::*;
@@ -17,65 +17,11 @@ pub struct Table {
 pub const ME: PlayerId = PlayerId(0);
 pub const YOU: PlayerId = PlayerId(1);
 
-fn zone(name: &str, per_player: bool, ordered: bool, visibility: Visibility) -> ZoneSpec {
-    ZoneSpec { name: name.into(), per_player, ordered, visibility }
-}
+pub use cardscript::games::BreakDamaged;
 
 /// FF 7: the zones; FF 11.12.4.6: the layers.
 pub fn ff_config(vocab: &cardscript::vocab::Vocabulary) -> GameConfig {
-    let prop = |n: &str| vocab.property(n).expect("FF property");
-    GameConfig {
-        zones: vec![
-            zone("deck", true, true, Visibility::Hidden),
-            zone("hand", true, false, Visibility::Private),
-            zone("field", true, false, Visibility::Public),
-            zone("break_zone", true, true, Visibility::Public),
-            zone("damage_zone", true, true, Visibility::Public),
-            zone("removed", true, false, Visibility::Public),
-            zone("stack", false, true, Visibility::Public),
-        ],
-        layers: LayerPlan {
-            layers: vec![
-                Layer::Controller,
-                Layer::Abilities,
-                Layer::Kinds,
-                Layer::Properties(vec![prop("job")]),
-                Layer::OtherProperties,
-                Layer::Properties(vec![prop("power")]),
-                Layer::Rules,
-            ],
-            self_first: true,
-        },
-        same_object_moves: vec![],
-        default_zone: "field".into(),
-        ability_zones: vec!["field".into()],
-        retarget: Retarget::CancelIfAllIllegal,
-        procedure: Procedure::Stack,
-        latch_modifications: false,
-    }
-}
-
-/// FF 12.4.5: a Forward with damage equal to or greater than its power is broken.
-pub struct BreakDamaged;
-
-impl RuleProcesses for BreakDamaged {
-    fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
-        let power = state.library.vocab.property("power").unwrap();
-        let doomed: Vec<ObjectId> = state
-            .in_zones("field")
-            .filter(|o| {
-                let c = state.characteristics(*o);
-                c.get(power).is_some() && state.object(*o).damage >= c.number(power)
-            })
-            .collect();
-        for object in &doomed {
-            let owner = state.object(*object).owner;
-            let zone = state.zone_id("break_zone", Some(owner)).unwrap();
-            let event = state.move_event(*object, zone, Some("break".into()), Position::Top);
-            Ctx::new(state, agent, None, owner, vec![]).happen(event).unwrap();
-        }
-        !doomed.is_empty()
-    }
+    cardscript::games::config("fftcg", vocab).expect("FF configuration")
 }
 
 impl Table {

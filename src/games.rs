@@ -1,0 +1,123 @@
+//! The three games' configurations of the kernel: zones, layer order, resolution procedure,
+//! retargeting policy and rule processes (FF 7, 11.12.4.6, 12; Trails 500, 1215, 1000; UFS C.3.3).
+//!
+//! Turn structure and combat come with each game; what is here is what every game needs to run
+//! card effects. Zone and property names are the games' own words, declared in std-abilities/.
+
+use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
+use crate::interp::Ctx;
+use crate::kernel::decision::Agent;
+use crate::kernel::{Event, GameConfig, GameState, Layer, LayerPlan, ObjectId, Position, Procedure, Retarget, Visibility, ZoneSpec};
+use crate::vocab::Vocabulary;
+
+/// The games cardscript runs.
+pub const GAMES: [&str; 3] = ["fftcg", "trails", "ufs"];
+
+fn zone(name: &str, per_player: bool, ordered: bool, visibility: Visibility) -> ZoneSpec {
+    ZoneSpec { name: name.into(), per_player, ordered, visibility }
+}
+
+/// The kernel configuration of `game`, or `None` for a game cardscript does not know.
+pub fn config(game: &str, vocab: &Vocabulary) -> Option<GameConfig> {
+    match game {
+        "fftcg" => Some(fftcg(vocab)),
+        "trails" | "ufs" => Some(declared(game, vocab)),
+        _ => None,
+    }
+}
+
+/// FF 7: the zones; FF 11.12.4.6: the layers; FF 11.11.2: an effect whose targets are all illegal
+/// is cancelled.
+fn fftcg(vocab: &Vocabulary) -> GameConfig {
+    let properties = |names: &[&str]| names.iter().filter_map(|n| vocab.property(n)).collect::<Vec<_>>();
+    GameConfig {
+        zones: vec![
+            zone("deck", true, true, Visibility::Hidden),
+            zone("hand", true, false, Visibility::Private),
+            zone("field", true, false, Visibility::Public),
+            zone("break_zone", true, true, Visibility::Public),
+            zone("damage_zone", true, true, Visibility::Public),
+            zone("removed", true, false, Visibility::Public),
+            zone("stack", false, true, Visibility::Public),
+        ],
+        layers: LayerPlan {
+            layers: vec![
+                Layer::Controller,
+                Layer::Abilities,
+                Layer::Kinds,
+                Layer::Properties(properties(&["job"])),
+                Layer::OtherProperties,
+                Layer::Properties(properties(&["power"])),
+                Layer::Rules,
+            ],
+            self_first: true,
+        },
+        same_object_moves: vec![],
+        default_zone: "field".into(),
+        ability_zones: vec!["field".into()],
+        retarget: Retarget::CancelIfAllIllegal,
+        procedure: Procedure::Stack,
+        latch_modifications: false,
+    }
+}
+
+/// Trails and UFS: their declared zones. Trails 502.3a keeps a card moving between field and
+/// homebase the same object; 1205.1a skips only the parts about illegal targets; 1211.4 plays
+/// triggered crafts one at a time. UFS effects happen at once (J.3.2.1.1) and modifications latch
+/// onto the card's current state (C.3.3.4).
+fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
+    let shared = ["resolve_standby_zone", "transitional_zone"];
+    let trails = game == "trails";
+    let (default_zone, ability_zones, procedure) = if trails {
+        ("field", vec!["field".to_string(), "homebase".to_string()], Procedure::OneAtATime)
+    } else {
+        ("staging_area", vec!["staging_area".to_string(), "card_pool".to_string()], Procedure::Immediate)
+    };
+    GameConfig {
+        zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, Visibility::Public)).collect(),
+        layers: LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false },
+        same_object_moves: if trails { vec![("field".into(), "homebase".into())] } else { vec![] },
+        default_zone: default_zone.into(),
+        ability_zones,
+        retarget: Retarget::SkipIllegalParts,
+        procedure,
+        latch_modifications: !trails,
+    }
+}
+
+/// The rule processes of `game` that are in place so far.
+pub fn rule_processes(game: &str) -> &'static dyn RuleProcesses {
+    match game {
+        "fftcg" => &BreakDamaged,
+        _ => &NoRuleProcesses,
+    }
+}
+
+/// FF 12.4.4: characters with zero or less power are put into their owner's Break Zone;
+/// FF 12.4.5: characters with damage equal to or greater than their power are broken.
+pub struct BreakDamaged;
+
+impl RuleProcesses for BreakDamaged {
+    fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
+        let Some(power) = state.library.vocab.property("power") else { return false };
+        let doomed: Vec<ObjectId> = state
+            .in_zones("field")
+            .filter(|o| {
+                let c = state.characteristics(*o);
+                c.get(power).is_some() && state.object(*o).damage >= c.number(power)
+            })
+            .collect();
+        for object in &doomed {
+            let owner = state.object(*object).owner;
+            let Some(zone) = state.zone_id("break_zone", Some(owner)) else { continue };
+            let event = state.move_event(*object, zone, Some("break".into()), Position::Top);
+            let _ = Ctx::new(state, agent, None, owner, vec![]).happen(event);
+        }
+        !doomed.is_empty()
+    }
+}
+
+/// The event that ends a turn's "until end of turn" effects, after the end-of-turn triggers.
+pub fn end_of_turn_signal() -> Event {
+    Event::Signal { name: "end_of_turn".into(), objects: vec![], player: None, detail: None }
+}
