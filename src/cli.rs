@@ -2,6 +2,8 @@
 
 pub mod check;
 mod coverage;
+mod repl;
+mod test;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,6 +37,33 @@ pub enum Command {
     Coverage {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+    },
+    /// Run golden scenario files (.scenario) and report which pass.
+    Test {
+        /// Scenario files or directories (searched recursively for .scenario files).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print each scenario's transcript.
+        #[arg(long)]
+        transcript: bool,
+    },
+    /// An interactive session: load scripts, define cards, set up a board and play.
+    Repl {
+        /// The game new definitions and boards are for.
+        #[arg(long)]
+        game: Option<String>,
+        /// Scripts to load (files or directories).
+        paths: Vec<PathBuf>,
+    },
+    /// Draw the board of a scenario as an SVG picture.
+    Render {
+        scenario: PathBuf,
+        /// Where to write the picture.
+        #[arg(long)]
+        svg: PathBuf,
+        /// Draw the board after this many steps instead of at the end.
+        #[arg(long)]
+        step: Option<usize>,
     },
 }
 
@@ -76,6 +105,9 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>, out: &mut dyn Wri
             run_check(&paths, format, color, out, err)
         }
         Command::Coverage { paths } => coverage::run_coverage(&paths, out, err),
+        Command::Test { paths, transcript } => test::run_tests(&paths, transcript, out, err),
+        Command::Render { scenario, svg, step } => test::run_render(&scenario, &svg, step, out, err),
+        Command::Repl { game, paths } => repl::run_repl(game, &paths, is_tty, out, err),
     }
 }
 
