@@ -44,6 +44,14 @@ pub enum Code {
     E0107,
     /// A card characteristic that is missing, repeated or out of place.
     E0108,
+    /// A scenario names something that is not there: a card, an object, a zone, a property.
+    E0200,
+    /// A scenario action that is illegal at that point.
+    E0201,
+    /// A scenario answer that is not among the legal options, or that no question asked for.
+    E0202,
+    /// A scenario expectation that does not hold.
+    E0203,
     /// An unused binding.
     W0001,
     /// A phrase that matches more than one declaration; the first is used.

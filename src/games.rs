@@ -117,6 +117,17 @@ impl RuleProcesses for BreakDamaged {
     }
 }
 
+/// Where a played card with an effect waits while it resolves, and where it goes after: FF 11.3,
+/// 11.11.10 (the stack, then the Break Zone); Trails 509, 1205.1c-2 (the Resolve Standby Zone,
+/// then the trail). UFS's play procedure comes with the UFS game.
+pub fn cast_zones(game: &str) -> Option<(&'static str, &'static str)> {
+    match game {
+        "fftcg" => Some(("stack", "break_zone")),
+        "trails" => Some(("resolve_standby_zone", "trail")),
+        _ => None,
+    }
+}
+
 /// The event that ends a turn's "until end of turn" effects, after the end-of-turn triggers.
 pub fn end_of_turn_signal() -> Event {
     Event::Signal { name: "end_of_turn".into(), objects: vec![], player: None, detail: None }

@@ -12,3 +12,6 @@ pub mod cli;
 pub mod kernel;
 pub mod interp;
 pub mod games;
+pub mod scenario;
+pub mod board;
+pub mod repl;

@@ -138,8 +138,23 @@ impl GameState {
         if !question.accepts(&answer) {
             answer = FirstOption.decide(self, player, &question);
         }
-        self.apply(crate::kernel::event::Event::Decided { player, question: question.prompt().to_string(), answer: format!("{answer:?}") });
+        let said = self.say(&question, &answer);
+        self.apply(crate::kernel::event::Event::Decided { player, question: question.prompt().to_string(), answer: said });
         answer
+    }
+}
+
+impl GameState {
+    /// An answer in words: the cards' names, the option, yes or no, the items in order.
+    fn say(&self, question: &Question, answer: &Answer) -> String {
+        match (question, answer) {
+            (_, Answer::Objects(list)) if list.is_empty() => "nothing".into(),
+            (_, Answer::Objects(list)) => list.iter().map(|o| self.name_of(*o)).collect::<Vec<_>>().join(", "),
+            (Question::One { options, .. }, Answer::One(i)) => options.get(*i).cloned().unwrap_or_default(),
+            (_, Answer::Yes(yes)) => (if *yes { "yes" } else { "no" }).into(),
+            (Question::Order { items, .. }, Answer::Order(order)) => order.iter().filter_map(|i| items.get(*i).cloned()).collect::<Vec<_>>().join(", then "),
+            (_, other) => format!("{other:?}"),
+        }
     }
 }
 

@@ -2,10 +2,13 @@
 //! CLI, the repository's own cards, and the tidy checks.
 
 mod bad_input;
+mod board;
 mod broken;
 mod cards;
 mod cli;
+mod golden;
 mod incremental;
 mod kernel;
+mod repl;
 mod support;
 mod tidy;

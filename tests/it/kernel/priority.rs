@@ -10,7 +10,7 @@ struct BoostOnce;
 
 impl Plays for BoostOnce {
     fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
-        let cast = state.log.iter().any(|e| matches!(e, Event::Decided { player: p, answer, .. } if *p == player && answer == "One(0)"));
+        let cast = state.log.iter().any(|e| matches!(e, Event::Decided { player: p, answer, .. } if *p == player && answer == "cast Boost"));
         if cast { vec![] } else { vec!["cast Boost".into(), "cast something illegal".into()] }
     }
 

@@ -1,0 +1,88 @@
+//! Scenario statements as plain data, each with the span of its line.
+
+use crate::span::Span;
+
+/// Who: the first player (`me`) or the second (`you`).
+pub type Side = u8;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StmtKind {
+    Title(String),
+    Game(String),
+    Seed(u64),
+    Load(Vec<String>),
+    Turn { number: u32, player: Side, phase: Option<String> },
+    /// `me field: "Cloud" dull, 2 x "Moogle"`
+    Zone { player: Side, zone: String, cards: Vec<Placed> },
+    /// `me cp = 3`
+    Resource { player: Side, name: String, value: i64 },
+    Action(Action),
+    Answer(AnswerSpec),
+    Expect(Expectation),
+}
+
+/// A card to put in a zone, with its states.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    pub count: u32,
+    pub name: String,
+    pub damage: i64,
+    pub counters: Vec<(String, i64)>,
+    pub flags: Vec<String>,
+    pub span: Span,
+}
+
+/// A card named in an action or expectation, maybe whose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObjectRef {
+    pub player: Option<Side>,
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Play a card from the hand: onto the field, or its effect onto the stack.
+    Play { player: Side, card: ObjectRef },
+    /// Use the n-th (1-based) activated ability of an object.
+    Use { player: Side, card: ObjectRef, ability: usize },
+    /// Both players pass until everything waiting has resolved.
+    Resolve,
+    /// End of turn: end-of-turn triggers, then "until end of turn" effects end.
+    EndTurn,
+    /// A game event by name, about these cards (`signal attacks "Cloud"`).
+    Signal { name: String, objects: Vec<ObjectRef> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerSpec {
+    Yes(bool),
+    /// The n-th option (1-based) of a question with options.
+    Option(usize),
+    Mode(usize),
+    /// An order of the items, 1-based.
+    Order(Vec<usize>),
+    Objects(Vec<ObjectRef>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expectation {
+    Illegal { action: Action, because: Option<String> },
+    Winner(Side),
+    Draw,
+    /// Exactly these cards, in zone order.
+    ZoneIs { player: Side, zone: String, names: Vec<String> },
+    ZoneHas { player: Side, zone: String, names: Vec<String> },
+    ZoneCount { player: Side, zone: String, count: usize },
+    Property { object: ObjectRef, property: String, value: String },
+    Flag { object: ObjectRef, flag: String, present: bool },
+    Damage { object: ObjectRef, damage: i64 },
+    Resource { player: Side, name: String, value: i64 },
+    StackCount(usize),
+}

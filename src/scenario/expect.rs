@@ -1,0 +1,136 @@
+//! A scenario's expectations, checked where they stand: a failure is a diagnostic at the line,
+//! with the expected and the actual value.
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::kernel::{GameState, Outcome, Value};
+use crate::span::Span;
+
+use super::ast::{Expectation, ObjectRef, Side};
+use super::perform::find_in;
+use super::run::Runner;
+use super::setup::{player, unknown};
+
+impl Runner<'_> {
+    pub(super) fn expect(&mut self, expectation: &Expectation, span: Span) {
+        let line = self.line(span).to_string();
+        let result = match expectation {
+            Expectation::Illegal { action, because } => self.expect_illegal(action, because.as_deref()),
+            other => actual(&self.state, other, span),
+        };
+        match result {
+            Ok(Check { expected, found }) if expected == found => self.transcript.push_str(&format!("\n{line}  — ok\n")),
+            Ok(Check { expected, found }) => {
+                self.transcript.push_str(&format!("\n{line}  — FAILED: found {found}\n"));
+                self.diagnostics.push(
+                    Diagnostic::new(Code::E0203, span, "this expectation does not hold")
+                        .label(format!("expected {expected}, found {found}")),
+                );
+            }
+            Err(d) => {
+                self.transcript.push_str(&format!("\n{line}  — error: {}\n", d.message));
+                self.diagnostics.push(d);
+            }
+        }
+    }
+
+    /// Tries the action on a copy of the game: it must be illegal (for the reason given).
+    fn expect_illegal(&mut self, action: &super::ast::Action, because: Option<&str>) -> Result<Check, Diagnostic> {
+        let saved = self.state.clone();
+        let result = self.perform(action);
+        self.state = saved;
+        self.agent.answers.clear();
+        self.agent.problems.clear();
+        self.agent.defaulted.clear();
+        let expected = match because {
+            Some(reason) => format!("illegal because \"{reason}\""),
+            None => "illegal".to_string(),
+        };
+        let found = match result {
+            Err(crate::kernel::Illegal(why)) if because.is_none_or(|r| why.contains(r)) => expected.clone(),
+            Err(crate::kernel::Illegal(why)) => format!("illegal because \"{why}\""),
+            Ok(()) => "legal".to_string(),
+        };
+        Ok(Check { expected, found })
+    }
+}
+
+pub(super) struct Check {
+    expected: String,
+    found: String,
+}
+
+fn check(expected: impl ToString, found: impl ToString) -> Result<Check, Diagnostic> {
+    Ok(Check { expected: expected.to_string(), found: found.to_string() })
+}
+
+fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Check, Diagnostic> {
+    match expectation {
+        Expectation::Winner(side) => check(state.players[usize::from(*side)].name.clone(), outcome(state)),
+        Expectation::Draw => check("a draw", outcome(state)),
+        Expectation::ZoneIs { player, zone, names } => check(listing(names), listing(&zone_names(state, *player, zone, span)?)),
+        Expectation::ZoneHas { player, zone, names } => {
+            let mut present = zone_names(state, *player, zone, span)?;
+            let missing: Vec<&String> = names.iter().filter(|n| match present.iter().position(|p| p.eq_ignore_ascii_case(n)) {
+                Some(i) => { present.remove(i); false }
+                None => true,
+            }).collect();
+            let found = if missing.is_empty() { names.join(", ") } else { format!("no {}", missing.iter().map(|m| format!("\"{m}\"")).collect::<Vec<_>>().join(", ")) };
+            check(names.join(", "), found)
+        }
+        Expectation::ZoneCount { player, zone, count } => check(count, zone_names(state, *player, zone, span)?.len()),
+        Expectation::Property { object, property, value } => {
+            let id = object_id(state, object)?;
+            let vocab = &state.library.vocab;
+            let prop = vocab.property(property).ok_or_else(|| unknown("property", property, span, vocab.properties.iter().map(|p| p.name.as_str()).collect()))?;
+            let found = state.characteristics(id).get(prop).map_or("nothing".to_string(), |v| show(state, v));
+            check(value, found)
+        }
+        Expectation::Flag { object, flag, present } => {
+            let id = object_id(state, object)?;
+            let has = state.object(id).flags.contains(flag);
+            let say = |yes: bool| if yes { flag.clone() } else { format!("not {flag}") };
+            check(say(*present), say(has))
+        }
+        Expectation::Damage { object, damage } => check(damage, state.object(object_id(state, object)?).damage),
+        Expectation::Resource { player: side, name, value } => check(value, state.players[usize::from(*side)].resources.get(name).copied().unwrap_or(0)),
+        Expectation::StackCount(n) => check(n, state.stack.len()),
+        Expectation::Illegal { .. } => unreachable!("checked by the runner"),
+    }
+}
+
+/// Cards by name, or "empty".
+fn listing(names: &[String]) -> String {
+    if names.is_empty() { "empty".into() } else { names.join(", ") }
+}
+
+fn outcome(state: &GameState) -> String {
+    match &state.outcome {
+        Some(Outcome::Winner(p)) => state.players[p.index()].name.clone(),
+        Some(Outcome::Draw) => "a draw".into(),
+        None => "no winner yet".into(),
+    }
+}
+
+fn zone_names(state: &GameState, side: Side, zone: &str, span: Span) -> Result<Vec<String>, Diagnostic> {
+    let id = state.zone_id(zone, Some(player(side))).or_else(|| state.zone_id(zone, None)).ok_or_else(|| {
+        unknown("zone", zone, span, state.config.zones.iter().map(|z| z.name.as_str()).collect())
+    })?;
+    Ok(state.zone(id).objects.iter().map(|o| state.library.card(state.object(*o).card).name.clone()).collect())
+}
+
+fn object_id(state: &GameState, object: &ObjectRef) -> Result<crate::kernel::ObjectId, Diagnostic> {
+    find_in(state, object, None, None).map_err(|crate::kernel::Illegal(why)| Diagnostic::new(Code::E0200, object.span, why).label("no such card in the game"))
+}
+
+/// A characteristic's value as a designer writes it.
+fn show(state: &GameState, value: &Value) -> String {
+    let vocab = &state.library.vocab;
+    match value {
+        Value::Number(n) => n.to_string(),
+        Value::Text(t) => t.clone(),
+        Value::Variant(e, v) => vocab.enums[e.index()].variants.get(*v as usize).cloned().unwrap_or_default(),
+        Value::Keyword(k) => vocab.keywords[k.index()].name.clone(),
+        Value::List(items) => items.iter().map(|v| show(state, v)).collect::<Vec<_>>().join(", "),
+        Value::Cards(_) => "cards".into(),
+    }
+}

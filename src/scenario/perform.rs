@@ -1,0 +1,126 @@
+//! A scenario's actions, performed through the engine: playing a card, using an ability,
+//! resolving, ending the turn, a game signal. Paying costs, attacking and the turn's phases are
+//! each game's procedures and arrive with the games.
+
+use std::sync::Arc;
+
+use crate::interp::engine::{push, resolve_all, settle};
+use crate::interp::{abilities_of, announce, keyword_env, Ctx};
+use crate::kernel::trigger::AbilityRef;
+use crate::kernel::decision::Agent;
+use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, Position};
+use crate::vocab::AbilityClass;
+
+use super::ast::{Action, ObjectRef, Side};
+use super::run::Runner;
+use super::setup::player;
+
+impl Runner<'_> {
+    /// Performs `action`; an illegal one leaves the game as it was (FF 14, Trails 1204.2l).
+    pub(super) fn perform(&mut self, action: &Action) -> Result<(), Illegal> {
+        let Runner { state, agent, rules, cast_zones, .. } = self;
+        let (rules, cast_zones) = (*rules, *cast_zones);
+        state.attempt(|state| match action {
+            Action::Play { player: side, card } => {
+                let object = find_in(state, card, Some(*side), Some("hand"))?;
+                play(state, agent, *side, object, cast_zones.map(|z| z.0))?;
+                settle(state, agent, rules);
+                Ok(())
+            }
+            Action::Use { player: side, card, ability } => {
+                let object = find_in(state, card, Some(*side), None)?;
+                let library = state.library.clone();
+                let usable: Vec<_> = abilities_of(state, &library, object)
+                    .into_iter()
+                    .filter(|(_, a)| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Activated)
+                    .map(|(r, a)| (r, a.into_owned()))
+                    .collect();
+                let Some((reference, chosen)) = ability.checked_sub(1).and_then(|i| usable.get(i)) else {
+                    return Err(Illegal(format!("{} has {} ability(ies) to use, not {ability}", state.name_of(object), usable.len())));
+                };
+                let env = with_x(keyword_env(state, &library, object, reference));
+                push(state, agent, Some(object), player(*side), reference.clone(), env, Arc::new(chosen.body.clone()), chosen.condition.clone());
+                settle(state, agent, rules);
+                Ok(())
+            }
+            Action::Resolve => {
+                resolve_all(state, agent, rules)?;
+                put_away_resolved(state, agent, cast_zones)
+            }
+            Action::EndTurn => {
+                announce(state, agent, crate::games::end_of_turn_signal());
+                resolve_all(state, agent, rules)?;
+                state.end_durations("end_of_turn");
+                Ok(())
+            }
+            Action::Signal { name, objects } => {
+                let objects = objects.iter().map(|o| find_in(state, o, None, None)).collect::<Result<Vec<_>, _>>()?;
+                announce(state, agent, Event::Signal { name: name.clone(), objects, player: None, detail: None });
+                settle(state, agent, rules);
+                Ok(())
+            }
+        })
+    }
+}
+
+/// X is declared when the cost is paid (FF 11.6.7); until payment exists, X is 0 unless set.
+fn with_x(mut env: crate::kernel::Env) -> crate::kernel::Env {
+    env.push(("X".to_string(), Binding::Number(0)));
+    env
+}
+
+/// Plays a card from the hand: a card with an effect (a Summon, an EVENT, an Action) puts that
+/// effect where the game resolves things; any other card moves to the game's field.
+fn play(state: &mut GameState, agent: &mut dyn Agent, side: Side, object: ObjectId, waiting: Option<&str>) -> Result<(), Illegal> {
+    let library = state.library.clone();
+    let card = state.object(object).card;
+    let effect = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
+    if let Some(index) = effect {
+        let ability = &library.card(card).abilities[index];
+        let mut object = object;
+        if let Some(zone) = waiting.and_then(|z| state.zone_id(z, None)) {
+            let event = state.move_event(object, zone, Some("play".into()), Position::Top);
+            Ctx::new(state, agent, None, player(side), vec![]).happen(event)?;
+            object = state.current(object);
+        }
+        push(state, agent, Some(object), player(side), AbilityRef::Printed { card, index }, with_x(vec![]), Arc::new(ability.body.clone()), ability.condition.clone());
+        return Ok(());
+    }
+    let field = state.config.default_zone.clone();
+    let zone = state.zone_id(&field, Some(player(side))).ok_or_else(|| Illegal(format!("there is no {field} to play onto")))?;
+    let event = state.move_event(object, zone, Some("play".into()), Position::Top);
+    Ctx::new(state, agent, None, player(side), vec![]).happen(event)?;
+    Ok(())
+}
+
+/// Played cards whose effects have resolved go where the game puts them (FF 11.11.10, Trails
+/// 1205.1c-2).
+fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, cast_zones: Option<(&str, &str)>) -> Result<(), Illegal> {
+    let Some((waiting, after)) = cast_zones else { return Ok(()) };
+    let Some(zone) = state.zone_id(waiting, None) else { return Ok(()) };
+    let done: Vec<ObjectId> = state.zone(zone).objects.iter().copied().filter(|o| !state.stack.iter().any(|e| e.source == Some(*o))).collect();
+    for object in done {
+        let owner = state.object(object).owner;
+        let Some(to) = state.zone_id(after, Some(owner)) else { continue };
+        let event = state.move_event(object, to, Some("resolved".into()), Position::Top);
+        Ctx::new(state, agent, None, owner, vec![]).happen(event)?;
+    }
+    Ok(())
+}
+
+/// The object a scenario names: a card of that name in the game now (in `zone` if given, of
+/// `side`'s if given — or of the side the reference names). Cards in ability zones come first.
+pub fn find_in(state: &GameState, card: &ObjectRef, side: Option<Side>, zone: Option<&str>) -> Result<ObjectId, Illegal> {
+    let whose = card.player.or(side);
+    let mut found: Vec<ObjectId> = state
+        .live_objects()
+        .filter(|o| super::agent::matches(state, *o, &ObjectRef { player: None, ..card.clone() }))
+        .filter(|o| whose.is_none_or(|p| state.object(*o).owner == player(p) || state.characteristics(*o).controller == player(p)))
+        .filter(|o| zone.is_none_or(|z| state.zone(state.object(*o).zone).name == z))
+        .collect();
+    found.sort_by_key(|o| !state.config.ability_zones.contains(&state.zone(state.object(*o).zone).name));
+    found.first().copied().ok_or_else(|| {
+        let whose = whose.map(|p| format!("{}'s ", state.players[usize::from(p)].name)).unwrap_or_default();
+        Illegal(format!("there is no \"{}\" in {whose}{}", card.name, zone.unwrap_or("the game")))
+    })
+}

@@ -1,0 +1,158 @@
+//! Runs a scenario: sets up the game, performs its actions with its answers, checks its
+//! expectations as it goes, and writes the transcript (the event log and the final board).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::kernel::GameState;
+use crate::span::Span;
+
+use super::agent::ScenarioAgent;
+use super::ast::{Action, Stmt, StmtKind};
+use super::setup::{place, script_paths, Libraries};
+
+/// What running a scenario gave: its transcript, its problems, and the game as it ended.
+pub struct Report {
+    pub transcript: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub state: Option<GameState>,
+}
+
+impl Report {
+    pub fn passed(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Runs one scenario file: its text and what running it gave.
+pub fn run_file(path: &Path, libraries: &mut Libraries, steps: Option<usize>) -> Result<(String, Report), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()))?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let report = run(&text, folder, libraries, steps);
+    Ok((text, report))
+}
+
+/// Runs the scenario `text` from the folder `folder`; with `steps`, stops after that many actions.
+pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<usize>) -> Report {
+    let (stmts, mut diagnostics) = super::parse(text);
+    let mut transcript = String::new();
+    let header = |f: fn(&StmtKind) -> Option<String>| stmts.iter().find_map(|s| f(&s.kind));
+    let title = header(|k| if let StmtKind::Title(t) = k { Some(t.clone()) } else { None });
+    let Some(game) = header(|k| if let StmtKind::Game(g) = k { Some(g.clone()) } else { None }) else {
+        diagnostics.push(Diagnostic::new(Code::E0004, Span::new(0, 0), "a scenario needs a `game` line").help("add `game fftcg`, `game trails` or `game ufs`"));
+        return Report { transcript, diagnostics, state: None };
+    };
+    let loads: Vec<String> = stmts.iter().flat_map(|s| if let StmtKind::Load(l) = &s.kind { l.clone() } else { vec![] }).collect();
+    let seed = header(|k| if let StmtKind::Seed(n) = k { Some(n.to_string()) } else { None }).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let game_span = stmts.iter().find(|s| matches!(s.kind, StmtKind::Game(_))).map_or(Span::new(0, 0), |s| s.span);
+    let loaded = match libraries.get(&game, script_paths(&game, &loads, folder)) {
+        Ok(l) => l,
+        Err(message) => {
+            diagnostics.push(Diagnostic::new(Code::E0200, game_span, format!("cannot load the scripts: {message}")));
+            return Report { transcript, diagnostics, state: None };
+        }
+    };
+    let Some(config) = crate::games::config(&game, &loaded.library.vocab) else {
+        diagnostics.push(super::setup::unknown("game", &game, game_span, crate::games::GAMES.to_vec()));
+        return Report { transcript, diagnostics, state: None };
+    };
+    let state = GameState::new(loaded.library.clone(), Arc::new(config), &["me", "you"], seed);
+    let rules = crate::games::rule_processes(&game);
+    transcript.push_str(&format!("scenario: {}\ngame: {game}, seed {seed}\n", title.as_deref().unwrap_or("(untitled)")));
+    let cast_zones = crate::games::cast_zones(&game);
+    let mut runner = Runner { state, agent: ScenarioAgent::default(), rules, cast_zones, transcript, diagnostics, text };
+    // The board first, then the actions in order with the answers that follow each.
+    for stmt in &stmts {
+        runner.setup(stmt, &loaded.names);
+    }
+    runner.transcript.push_str(&format!("\n== board at start ==\n{}", crate::board::text(&runner.state)));
+    let mut done = 0;
+    for (i, stmt) in stmts.iter().enumerate() {
+        if steps.is_some_and(|n| done >= n) {
+            break;
+        }
+        match &stmt.kind {
+            StmtKind::Action(action) => {
+                let answers = stmts[i + 1..].iter().map_while(|s| if let StmtKind::Answer(a) = &s.kind { Some((a.clone(), s.span)) } else { None });
+                runner.agent.answers = answers.collect();
+                runner.act(action, stmt.span);
+                done += 1;
+            }
+            StmtKind::Expect(expectation) => runner.expect(expectation, stmt.span),
+            _ => {}
+        }
+    }
+    runner.transcript.push_str(&format!("\n== board at end ==\n{}", crate::board::text(&runner.state)));
+    let Runner { state, mut diagnostics, transcript, .. } = runner;
+    diagnostics.sort_by_key(|d| d.span.start);
+    Report { transcript, diagnostics, state: Some(state) }
+}
+
+pub(super) struct Runner<'a> {
+    pub state: GameState,
+    pub agent: ScenarioAgent,
+    pub rules: &'static dyn crate::interp::engine::RuleProcesses,
+    /// Where played effects wait, and where their cards go after (`games::cast_zones`).
+    pub cast_zones: Option<(&'static str, &'static str)>,
+    pub transcript: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub text: &'a str,
+}
+
+impl Runner<'_> {
+    fn setup(&mut self, stmt: &Stmt, names: &std::collections::BTreeMap<String, crate::kernel::CardId>) {
+        match &stmt.kind {
+            StmtKind::Turn { number, player, phase } => {
+                self.state.apply(crate::kernel::Event::TurnBegan { turn: *number, player: super::setup::player(*player) });
+                if let Some(phase) = phase {
+                    self.transcript.push_str(&format!("turn {number}, {phase} phase\n"));
+                }
+            }
+            StmtKind::Zone { player, zone, cards } => {
+                for placed in cards {
+                    if let Err(d) = place(&mut self.state, names, *player, zone, placed, stmt.span) {
+                        self.diagnostics.push(d);
+                    }
+                }
+            }
+            StmtKind::Resource { player, name, value } => {
+                let player = super::setup::player(*player);
+                self.state.apply(crate::kernel::Event::Resource { player, name: name.clone(), delta: *value });
+            }
+            _ => {}
+        }
+    }
+
+    /// The source line of a span, for the transcript.
+    pub fn line(&self, span: Span) -> &str {
+        self.text.get(span.range()).unwrap_or("").trim()
+    }
+
+    /// Performs an action; an illegal one is rewound and reported.
+    fn act(&mut self, action: &Action, span: Span) {
+        self.transcript.push_str(&format!("\n> {}\n", self.line(span)));
+        let from = self.state.log.len();
+        let result = self.perform(action);
+        if let Err(crate::kernel::Illegal(why)) = result {
+            self.diagnostics.push(Diagnostic::new(Code::E0201, span, format!("this action is illegal here: {why}")).label("illegal at this point"));
+            self.transcript.push_str(&format!("  illegal: {why}\n"));
+        }
+        self.log_since(from);
+        for (spec, at) in std::mem::take(&mut self.agent.answers) {
+            let _ = spec;
+            self.diagnostics.push(Diagnostic::new(Code::E0202, at, "no question was asked for this answer").label("unused answer").help("answers go right after the action that asks for them, in the order it asks"));
+        }
+        self.diagnostics.append(&mut self.agent.problems);
+        for note in std::mem::take(&mut self.agent.defaulted) {
+            self.transcript.push_str(&format!("  note: {note}\n"));
+        }
+    }
+
+    fn log_since(&mut self, from: usize) {
+        for event in &self.state.log[from.min(self.state.log.len())..] {
+            self.transcript.push_str(&format!("  {}\n", self.state.describe(event)));
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Sets up a scenario's game: its library, its players' zones with cards in their states, and
+//! resources — without triggering anything, as if the game had got there by itself.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostic::{suggestions, Code, Diagnostic};
+use crate::kernel::decision::FirstOption;
+use crate::kernel::{CardId, Event, GameState, Library, ObjectId, PlayerId};
+use crate::span::Span;
+use crate::workspace::Workspace;
+
+use super::ast::{Placed, Side};
+
+/// A game's checked cards, with their names.
+#[derive(Clone)]
+pub struct LoadedLibrary {
+    pub library: Arc<Library>,
+    pub names: BTreeMap<String, CardId>,
+}
+
+/// Libraries loaded so far, by the paths they came from (a test run loads each set once).
+#[derive(Default)]
+pub struct Libraries {
+    loaded: BTreeMap<(String, Vec<PathBuf>), Result<LoadedLibrary, String>>,
+}
+
+impl Libraries {
+    pub fn get(&mut self, game: &str, paths: Vec<PathBuf>) -> Result<LoadedLibrary, String> {
+        let key = (game.to_string(), paths);
+        self.loaded
+            .entry(key.clone())
+            .or_insert_with(|| {
+                let ws = Workspace::load(&key.1);
+                if let Some(e) = ws.io_errors.first() {
+                    return Err(e.clone());
+                }
+                let (library, names) = ws.library(game).ok_or_else(|| format!("no cards or vocabulary for the game `{game}`"))?;
+                Ok(LoadedLibrary { library: Arc::new(library), names })
+            })
+            .clone()
+    }
+}
+
+/// The scripts a scenario runs with: what it `load`s (relative to its folder), or else the
+/// game's cards in the nearest `cards/<game>` folder above it.
+pub fn script_paths(game: &str, loads: &[String], folder: &Path) -> Vec<PathBuf> {
+    if !loads.is_empty() {
+        return loads.iter().map(|l| folder.join(l)).collect();
+    }
+    let mut dir = Some(folder);
+    while let Some(d) = dir {
+        let cards = d.join("cards").join(game);
+        if cards.is_dir() {
+            return vec![cards];
+        }
+        dir = d.parent();
+    }
+    vec![]
+}
+
+pub fn player(side: Side) -> PlayerId {
+    PlayerId(side)
+}
+
+/// Puts `placed` into a zone of `side`'s; unknown cards and zones are diagnostics.
+pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side, zone: &str, placed: &Placed, zone_span: Span) -> Result<(), Diagnostic> {
+    let owner = player(side);
+    let zone_id = state.zone_id(zone, Some(owner)).or_else(|| state.zone_id(zone, None)).ok_or_else(|| {
+        let known: Vec<&str> = state.config.zones.iter().map(|z| z.name.as_str()).collect();
+        unknown("zone", zone, zone_span, known)
+    })?;
+    let card = lookup_card(&state.library, names, &placed.name, placed.span)?;
+    for _ in 0..placed.count {
+        let object = ObjectId(state.objects.len() as u32);
+        state.apply(Event::Created { object, card, owner, zone: zone_id });
+        for flag in &placed.flags {
+            state.apply(Event::Flag { object, flag: flag.clone(), value: true, by: None });
+        }
+        if placed.damage > 0 {
+            state.apply(Event::Damaged { object, amount: placed.damage, source: None });
+        }
+        for (name, n) in &placed.counters {
+            state.apply(Event::Counter { object, name: name.clone(), delta: *n });
+        }
+        if state.config.ability_zones.iter().any(|z| *z == state.zone(zone_id).name) {
+            crate::interp::register_static(state, &mut FirstOption, object);
+        }
+    }
+    Ok(())
+}
+
+/// A card by its name or code, ignoring case; a name several printed cards share must be
+/// written as a code.
+pub fn lookup_card(library: &Library, names: &BTreeMap<String, CardId>, name: &str, span: Span) -> Result<CardId, Diagnostic> {
+    let named: Vec<CardId> = (0..library.cards.len() as u32).map(CardId).filter(|c| library.card(*c).name.eq_ignore_ascii_case(name)).collect();
+    if named.len() > 1 {
+        let codes: Vec<String> = named.iter().filter_map(|c| library.card(*c).code.clone()).collect();
+        return Err(Diagnostic::new(Code::E0200, span, format!("{} cards are named \"{name}\"", named.len()))
+            .label("which one?")
+            .help(format!("write its code instead: {}", codes.join(", "))));
+    }
+    named
+        .first()
+        .copied()
+        .or_else(|| names.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, c)| *c))
+        .ok_or_else(|| unknown("card", name, span, names.keys().map(String::as_str).collect()))
+}
+
+/// "There is no such X", with the closest known names.
+pub fn unknown(what: &str, name: &str, span: Span, known: Vec<&str>) -> Diagnostic {
+    let mut d = Diagnostic::new(Code::E0200, span, format!("there is no {what} named \"{name}\"")).label(format!("unknown {what}"));
+    if let Some(best) = suggestions(name, known).first() {
+        d = d.help(format!("did you mean \"{best}\"?"));
+    }
+    d
+}
