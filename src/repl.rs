@@ -10,6 +10,7 @@ pub mod helper;
 mod items;
 mod load;
 mod lookup;
+mod play;
 
 use std::io::Write;
 
@@ -36,6 +37,8 @@ pub struct Session {
     /// Handlers offered every input that is not a command, before it is read as an item
     /// (scenario lines, actions); the first that claims it runs it.
     pub line_handlers: Vec<LineHandler>,
+    /// The board played in the session (scenario lines) and what replaying them gave.
+    pub play: play::Play,
     /// Set by `:quit`; the front ends stop reading.
     pub quit: bool,
     /// The embedded standard library files (those not replaced by a loaded copy).
@@ -66,8 +69,9 @@ impl Session {
             db,
             game: DEFAULT_GAME.to_string(),
             color: false,
-            commands: builtin_commands(),
-            line_handlers: vec![],
+            commands: builtin_commands().into_iter().chain(play::commands()).collect(),
+            line_handlers: vec![play::handler()],
+            play: play::Play::default(),
             quit: false,
             std_files,
             loaded: vec![],

@@ -7,10 +7,12 @@ mod parse;
 pub use parse::parse;
 mod agent;
 mod expect;
+mod explain;
 mod perform;
 mod run;
 mod setup;
 
 pub use agent::{matches, options};
-pub use run::{run, run_file, Report};
-pub use setup::Libraries;
+pub use explain::explain;
+pub use run::{run, run_file, run_on, Report};
+pub use setup::{Libraries, LoadedLibrary};

@@ -130,9 +130,15 @@ impl Workspace {
     /// The checked cards and keyword definitions of one game, for the engine. Cards with errors
     /// are left out; `names` maps each card's name (and code) to its ID.
     pub fn library(&self, game: &str) -> Option<(crate::kernel::Library, std::collections::BTreeMap<String, crate::kernel::CardId>)> {
+        library_of(&self.db, game)
+    }
+}
+
+/// The checked cards and keyword definitions of one game in a database (see `Workspace::library`).
+pub fn library_of(db: &Database, game: &str) -> Option<(crate::kernel::Library, std::collections::BTreeMap<String, crate::kernel::CardId>)> {
+    {
         use crate::check::ItemIr;
         use crate::db::{file_game, file_ir, vocabulary, Game, Project};
-        let db = &self.db;
         let vocab = vocabulary(db, Game::new(db, game.to_string())).vocab.clone();
         let mut cards = vec![];
         let mut names = std::collections::BTreeMap::new();

@@ -23,7 +23,7 @@ impl Agent for ScenarioAgent {
     fn decide(&mut self, state: &GameState, player: PlayerId, question: &Question) -> Answer {
         let Some((spec, span)) = self.answers.pop_front() else {
             let answer = FirstOption.decide(state, player, question);
-            self.defaulted.push(format!("{}: {} (no answer written: first option)", state.players[player.index()].name, question.prompt()));
+            self.defaulted.push(format!("{} was asked \"{}\" and took the first option; the legal options: {}", state.players[player.index()].name, question.prompt(), options(state, question)));
             return answer;
         };
         match answer_for(state, question, &spec) {

@@ -45,6 +45,9 @@ impl Runner<'_> {
             Some(reason) => format!("illegal because \"{reason}\""),
             None => "illegal".to_string(),
         };
+        if let Err(crate::kernel::Illegal(why)) = &result {
+            self.transcript.push_str(&format!("\n  illegal: {why}"));
+        }
         let found = match result {
             Err(crate::kernel::Illegal(why)) if because.is_none_or(|r| why.contains(r)) => expected.clone(),
             Err(crate::kernel::Illegal(why)) => format!("illegal because \"{why}\""),
@@ -123,7 +126,7 @@ fn object_id(state: &GameState, object: &ObjectRef) -> Result<crate::kernel::Obj
 }
 
 /// A characteristic's value as a designer writes it.
-fn show(state: &GameState, value: &Value) -> String {
+pub(super) fn show(state: &GameState, value: &Value) -> String {
     let vocab = &state.library.vocab;
     match value {
         Value::Number(n) => n.to_string(),

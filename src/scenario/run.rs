@@ -10,7 +10,7 @@ use crate::span::Span;
 
 use super::agent::ScenarioAgent;
 use super::ast::{Action, Stmt, StmtKind};
-use super::setup::{place, script_paths, Libraries};
+use super::setup::{place, script_paths, Libraries, LoadedLibrary};
 
 /// What running a scenario gave: its transcript, its problems, and the game as it ended.
 pub struct Report {
@@ -36,6 +36,11 @@ pub fn run_file(path: &Path, libraries: &mut Libraries, steps: Option<usize>) ->
 
 /// Runs the scenario `text` from the folder `folder`; with `steps`, stops after that many actions.
 pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<usize>) -> Report {
+    run_on(text, steps, &mut |game, loads| libraries.get(game, script_paths(game, loads, folder)))
+}
+
+/// Runs the scenario `text` with the cards `library` gives for its game and `load` lines.
+pub fn run_on(text: &str, steps: Option<usize>, library: &mut dyn FnMut(&str, &[String]) -> Result<LoadedLibrary, String>) -> Report {
     let (stmts, mut diagnostics) = super::parse(text);
     let mut transcript = String::new();
     let header = |f: fn(&StmtKind) -> Option<String>| stmts.iter().find_map(|s| f(&s.kind));
@@ -47,7 +52,7 @@ pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<u
     let loads: Vec<String> = stmts.iter().flat_map(|s| if let StmtKind::Load(l) = &s.kind { l.clone() } else { vec![] }).collect();
     let seed = header(|k| if let StmtKind::Seed(n) = k { Some(n.to_string()) } else { None }).and_then(|s| s.parse().ok()).unwrap_or(1);
     let game_span = stmts.iter().find(|s| matches!(s.kind, StmtKind::Game(_))).map_or(Span::new(0, 0), |s| s.span);
-    let loaded = match libraries.get(&game, script_paths(&game, &loads, folder)) {
+    let loaded = match library(&game, &loads) {
         Ok(l) => l,
         Err(message) => {
             diagnostics.push(Diagnostic::new(Code::E0200, game_span, format!("cannot load the scripts: {message}")));
@@ -81,6 +86,9 @@ pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<u
                 done += 1;
             }
             StmtKind::Expect(expectation) => runner.expect(expectation, stmt.span),
+            StmtKind::Answer(_) if !follows_action(&stmts[..i]) => runner.diagnostics.push(
+                Diagnostic::new(Code::E0202, stmt.span, "this answer follows no action").label("unused answer").help("answers go right after the action that asks for them"),
+            ),
             _ => {}
         }
     }
@@ -88,6 +96,11 @@ pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<u
     let Runner { state, mut diagnostics, transcript, .. } = runner;
     diagnostics.sort_by_key(|d| d.span.start);
     Report { transcript, diagnostics, state: Some(state) }
+}
+
+/// Whether the statements before an answer end with an action (and its other answers).
+fn follows_action(before: &[Stmt]) -> bool {
+    matches!(before.iter().rev().find(|s| !matches!(s.kind, StmtKind::Answer(_))).map(|s| &s.kind), Some(StmtKind::Action(_)))
 }
 
 pub(super) struct Runner<'a> {
