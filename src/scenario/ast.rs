@@ -83,6 +83,8 @@ pub enum Expectation {
     Property { object: ObjectRef, property: String, value: String },
     Flag { object: ObjectRef, flag: String, present: bool },
     Damage { object: ObjectRef, damage: i64 },
+    /// The card has (or has not) this keyword now, printed or granted.
+    Keyword { object: ObjectRef, keyword: String, present: bool },
     Resource { player: Side, name: String, value: i64 },
     StackCount(usize),
 }

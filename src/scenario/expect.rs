@@ -94,6 +94,14 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
             let say = |yes: bool| if yes { flag.clone() } else { format!("not {flag}") };
             check(say(*present), say(has))
         }
+        Expectation::Keyword { object, keyword, present } => {
+            let id = object_id(state, object)?;
+            let vocab = &state.library.vocab;
+            let k = vocab.keyword(keyword).ok_or_else(|| unknown("keyword", keyword, span, vocab.keywords.iter().map(|k| k.name.as_str()).collect()))?;
+            let has = state.characteristics(id).keywords.contains(&k);
+            let say = |yes: bool| if yes { keyword.clone() } else { format!("no {keyword}") };
+            check(say(*present), say(has))
+        }
         Expectation::Damage { object, damage } => check(damage, state.object(object_id(state, object)?).damage),
         Expectation::Resource { player: side, name, value } => check(value, state.players[usize::from(*side)].resources.get(name).copied().unwrap_or(0)),
         Expectation::StackCount(n) => check(n, state.stack.len()),

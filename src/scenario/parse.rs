@@ -201,6 +201,12 @@ fn expectation(pair: Pair<Rule>, base: usize) -> Expectation {
             let (present, flag) = if first.as_rule() == Rule::negation { (false, text(next())) } else { (true, text(first)) };
             Expectation::Flag { object, flag, present }
         }
+        Rule::keyword_is => {
+            let object = object(next(), base);
+            let first = next();
+            let (present, keyword) = if first.as_rule() == Rule::negation { (false, text(next())) } else { (true, text(first)) };
+            Expectation::Keyword { object, keyword, present }
+        }
         Rule::damage_is => Expectation::Damage { object: object(next(), base), damage: number(next()) },
         Rule::resource_is => Expectation::Resource { player: side(next()), name: text(next()), value: int(next()) },
         _ => Expectation::StackCount(number(next()) as usize),

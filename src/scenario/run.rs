@@ -29,8 +29,10 @@ impl Report {
 pub fn run_file(path: &Path, libraries: &mut Libraries, steps: Option<usize>) -> Result<(String, Report), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()))?;
-    let folder = path.parent().unwrap_or(Path::new("."));
-    let report = run(&text, folder, libraries, steps);
+    // The folder the scenario is in, absolute, so that `cards/<game>` is found above it.
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+    let report = run(&text, &folder, libraries, steps);
     Ok((text, report))
 }
 
