@@ -128,7 +128,13 @@ pub fn cast_zones(game: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// The event that ends a turn's "until end of turn" effects, after the end-of-turn triggers.
-pub fn end_of_turn_signal() -> Event {
-    Event::Signal { name: "end_of_turn".into(), objects: vec![], player: None, detail: None }
+/// The signal a game announces as its turn ends, before "until end of turn" effects end: FF
+/// 9.5.1 (end of turn), Trails 705.3 ("at the end of the turn"), UFS end phase.
+pub fn end_of_turn_signal(game: &str) -> Event {
+    let name = match game {
+        "trails" => "turn_ending",
+        "ufs" => "end_phase_begins",
+        _ => "end_of_turn",
+    };
+    Event::Signal { name: name.into(), objects: vec![], player: None, detail: None }
 }

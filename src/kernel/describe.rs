@@ -1,6 +1,8 @@
 //! The event log in words, for transcripts, the REPL and reports: one line per event.
 
+use crate::kernel::continuous::{Change, Duration, Op};
 use crate::kernel::event::Event;
+use crate::kernel::value::{Amount, Selector, Value};
 use crate::kernel::ids::{ObjectId, PlayerId, ZoneId};
 use crate::kernel::state::GameState;
 
@@ -45,7 +47,10 @@ impl GameState {
             Event::PlayerFlag { player, flag, value } => format!("{} {} {flag}", self.player_name(*player), if *value { "now has" } else { "no longer has" }),
             Event::Shuffled { zone, .. } => format!("{} is shuffled", self.zone_name(*zone)),
             Event::Revealed { objects } => format!("revealed: {}", self.names(objects)),
-            Event::EffectBegan { effect } => format!("an effect begins: {:?} on {:?}", effect.change, effect.affected),
+            Event::EffectBegan { effect } => {
+                let source = effect.source.map_or("the game".to_string(), |s| self.name_of(s));
+                format!("{source}: {} {}, {}", self.describe_change(&effect.change), self.describe_affected(&effect.affected, effect.source), self.describe_duration(&effect.duration))
+            }
             Event::EffectEnded { effect } => format!("effect {} ends", effect.0),
             Event::ReplacementBegan { replacement } => format!("a replacement effect begins: {}", replacement.label),
             Event::ReplacementEnded { effect } => format!("replacement {} ends", effect.0),
@@ -72,6 +77,68 @@ impl GameState {
             Event::TurnBegan { turn, player } => format!("turn {turn} begins ({})", self.player_name(*player)),
             Event::Decided { player, question, answer } => format!("{} decides {question}: {answer}", self.player_name(*player)),
             Event::GameEnded { outcome } => format!("the game ends: {outcome:?}"),
+        }
+    }
+
+    /// A characteristic's value as a designer writes it.
+    pub fn show_value(&self, value: &Value) -> String {
+        let vocab = &self.library.vocab;
+        match value {
+            Value::Number(n) => n.to_string(),
+            Value::Text(t) => t.clone(),
+            Value::Variant(e, v) => vocab.enums[e.index()].variants.get(*v as usize).cloned().unwrap_or_default(),
+            Value::Keyword(k) => vocab.keywords[k.index()].name.clone(),
+            Value::List(items) => items.iter().map(|v| self.show_value(v)).collect::<Vec<_>>().join(", "),
+            Value::Cards(_) => "cards".into(),
+        }
+    }
+
+    /// A continuous change in words: `power +2000`, `gains Brave`, `cannot block`.
+    pub fn describe_change(&self, change: &Change) -> String {
+        let vocab = &self.library.vocab;
+        let prop = |p: &crate::vocab::PropId| vocab.properties[p.index()].name.clone();
+        match change {
+            Change::Property { property, op, amount: Amount::Fixed(n) } => match op {
+                Op::Add | Op::AddAtLeast(_) => format!("{} {n:+}", prop(property)),
+                Op::Sub => format!("{} -{n}", prop(property)),
+                Op::Set => format!("{} set to {n}", prop(property)),
+                Op::SetBase => format!("base {} set to {n}", prop(property)),
+                Op::Double => format!("{} doubled", prop(property)),
+            },
+            Change::Property { property, .. } => format!("{} changed by a counted amount", prop(property)),
+            Change::AddValue { property, value } => format!("{} adds {}", prop(property), self.show_value(value)),
+            Change::RemoveValue { property, value } => format!("{} loses {}", prop(property), self.show_value(value)),
+            Change::SetValue { property, value } => format!("{} becomes {}", prop(property), self.show_value(value)),
+            Change::GrantKeyword(k) => format!("gains {}", vocab.keywords[k.index()].name),
+            Change::RemoveKeyword(k) => format!("loses {}", vocab.keywords[k.index()].name),
+            Change::StripAbilities => "loses all abilities".into(),
+            Change::GrantAbilities(list) => format!("gains {} ability(ies)", list.len()),
+            Change::Forbid(hook) => format!("cannot {}", hook.action.replace('_', " ")),
+            Change::Allow(hook) => format!("may {}", hook.action.replace('_', " ")),
+            Change::Adjust { name, amount: Amount::Fixed(n) } => format!("{} {n:+}", name.replace('_', " ")),
+            Change::Adjust { name, .. } => format!("{} adjusted by a counted amount", name.replace('_', " ")),
+            Change::GiveFlag(flag) => format!("is {flag}"),
+            Change::PlayerRule { player, name, .. } => format!("{} has the rule {}", self.player_name(*player), name.replace('_', " ")),
+            Change::Controller(p) => format!("controlled by {}", self.player_name(*p)),
+            Change::AddKind(k) => format!("is also a {}", vocab.kinds[k.index()].name),
+            Change::Copy { card, .. } => format!("copies {}", self.library.card(*card).name),
+        }
+    }
+
+    fn describe_affected(&self, selector: &Selector, source: Option<ObjectId>) -> String {
+        match selector {
+            Selector::Source => format!("on {}", source.map_or("its source".to_string(), |s| self.name_of(s))),
+            Selector::Objects(list) => format!("on {}", self.names(list)),
+            _ => "on every card that matches".into(),
+        }
+    }
+
+    pub fn describe_duration(&self, duration: &Duration) -> String {
+        match duration {
+            Duration::Forever => "for the rest of the game".into(),
+            Duration::Until(point) => format!("until {}", point.replace('_', " ")),
+            Duration::WhileIn(o) => format!("while {} stays", self.name_of(*o)),
+            Duration::WhileFlag(o, flag) => format!("while {} is {flag}", self.name_of(*o)),
         }
     }
 

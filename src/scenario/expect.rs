@@ -2,7 +2,7 @@
 //! with the expected and the actual value.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::kernel::{GameState, Outcome, Value};
+use crate::kernel::{GameState, Outcome};
 use crate::span::Span;
 
 use super::ast::{Expectation, ObjectRef, Side};
@@ -85,7 +85,7 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
             let id = object_id(state, object)?;
             let vocab = &state.library.vocab;
             let prop = vocab.property(property).ok_or_else(|| unknown("property", property, span, vocab.properties.iter().map(|p| p.name.as_str()).collect()))?;
-            let found = state.characteristics(id).get(prop).map_or("nothing".to_string(), |v| show(state, v));
+            let found = state.characteristics(id).get(prop).map_or("nothing".to_string(), |v| state.show_value(v));
             check(value, found)
         }
         Expectation::Flag { object, flag, present } => {
@@ -131,17 +131,4 @@ fn zone_names(state: &GameState, side: Side, zone: &str, span: Span) -> Result<V
 
 fn object_id(state: &GameState, object: &ObjectRef) -> Result<crate::kernel::ObjectId, Diagnostic> {
     find_in(state, object, None, None).map_err(|crate::kernel::Illegal(why)| Diagnostic::new(Code::E0200, object.span, why).label("no such card in the game"))
-}
-
-/// A characteristic's value as a designer writes it.
-pub(super) fn show(state: &GameState, value: &Value) -> String {
-    let vocab = &state.library.vocab;
-    match value {
-        Value::Number(n) => n.to_string(),
-        Value::Text(t) => t.clone(),
-        Value::Variant(e, v) => vocab.enums[e.index()].variants.get(*v as usize).cloned().unwrap_or_default(),
-        Value::Keyword(k) => vocab.keywords[k.index()].name.clone(),
-        Value::List(items) => items.iter().map(|v| show(state, v)).collect::<Vec<_>>().join(", "),
-        Value::Cards(_) => "cards".into(),
-    }
 }

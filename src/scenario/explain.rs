@@ -1,7 +1,7 @@
 //! `:explain "CARD" PROPERTY`: every continuous effect on one characteristic of a card, in the
 //! order they apply (set-base first, then by timestamp; FF 11.12.4.9-11), with its source.
 
-use crate::kernel::{Amount, Change, Duration, GameState, Op};
+use crate::kernel::{Change, GameState, Op};
 
 use super::ast::ObjectRef;
 use super::perform::find_in;
@@ -24,7 +24,7 @@ pub fn explain(state: &GameState, args: &str) -> Result<String, String> {
         .collect();
     applied.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp));
     let mut out = format!("{} {property}:\n", state.name_of(object));
-    let printed = state.library.card(state.object(object).card).properties.iter().find(|(p, _)| *p == prop).and_then(|(_, v)| crate::kernel::Value::from_printed(v)).map(|v| super::expect::show(state, &v));
+    let printed = state.library.card(state.object(object).card).properties.iter().find(|(p, _)| *p == prop).and_then(|(_, v)| crate::kernel::Value::from_printed(v)).map(|v| state.show_value(&v));
     out.push_str(&format!("  printed: {}\n", printed.unwrap_or_else(|| "none".into())));
     for effect in &applied {
         let source = effect.source.map_or("the game".to_string(), |s| state.name_of(s));
@@ -32,37 +32,11 @@ pub fn explain(state: &GameState, args: &str) -> Result<String, String> {
             Some(condition) if !state.holds(&view, condition, effect.source) => " — its condition does not hold: not applied",
             _ => "",
         };
-        out.push_str(&format!("  timestamp {:>3}: {source}: {} {}{off}\n", effect.timestamp.0, change(state, &effect.change), duration(state, &effect.duration)));
+        out.push_str(&format!("  timestamp {:>3}: {source}: {} {}{off}\n", effect.timestamp.0, state.describe_change(&effect.change), state.describe_duration(&effect.duration)));
     }
-    let now = state.characteristics(object).get(prop).map_or("none".to_string(), |v| super::expect::show(state, v));
+    let now = state.characteristics(object).get(prop).map_or("none".to_string(), |v| state.show_value(v));
     out.push_str(&format!("  now: {now}\n"));
     Ok(out)
-}
-
-/// A change in words: `+2000`, `set to 5000`, `base set to 3000`.
-fn change(state: &GameState, change: &Change) -> String {
-    match change {
-        Change::Property { op, amount: Amount::Fixed(n), .. } => match op {
-            Op::Add | Op::AddAtLeast(_) => format!("{n:+}"),
-            Op::Sub => format!("-{n}"),
-            Op::Set => format!("set to {n}"),
-            Op::SetBase => format!("base set to {n}"),
-            Op::Double => "doubled".into(),
-        },
-        Change::AddValue { value, .. } => format!("adds {}", super::expect::show(state, value)),
-        Change::RemoveValue { value, .. } => format!("removes {}", super::expect::show(state, value)),
-        Change::SetValue { value, .. } => format!("set to {}", super::expect::show(state, value)),
-        other => format!("{other:?}"),
-    }
-}
-
-fn duration(state: &GameState, duration: &Duration) -> String {
-    match duration {
-        Duration::Forever => "for the rest of the game".into(),
-        Duration::Until(point) => format!("until {}", point.replace('_', " ")),
-        Duration::WhileIn(o) => format!("while {} stays", state.name_of(*o)),
-        Duration::WhileFlag(o, flag) => format!("while {} is {flag}", state.name_of(*o)),
-    }
 }
 
 /// `"Cloud" power` → ("Cloud", "power").

@@ -18,7 +18,7 @@ use super::setup::player;
 impl Runner<'_> {
     /// Performs `action`; an illegal one leaves the game as it was (FF 14, Trails 1204.2l).
     pub(super) fn perform(&mut self, action: &Action) -> Result<(), Illegal> {
-        let Runner { state, agent, rules, cast_zones, .. } = self;
+        let Runner { state, agent, rules, cast_zones, end_of_turn, .. } = self;
         let (rules, cast_zones) = (*rules, *cast_zones);
         state.attempt(|state| match action {
             Action::Play { player: side, card } => {
@@ -48,7 +48,7 @@ impl Runner<'_> {
                 put_away_resolved(state, agent, cast_zones)
             }
             Action::EndTurn => {
-                announce(state, agent, crate::games::end_of_turn_signal());
+                announce(state, agent, end_of_turn.clone());
                 resolve_all(state, agent, rules)?;
                 state.end_durations("end_of_turn");
                 Ok(())

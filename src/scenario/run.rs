@@ -69,7 +69,8 @@ pub fn run_on(text: &str, steps: Option<usize>, library: &mut dyn FnMut(&str, &[
     let rules = crate::games::rule_processes(&game);
     transcript.push_str(&format!("scenario: {}\ngame: {game}, seed {seed}\n", title.as_deref().unwrap_or("(untitled)")));
     let cast_zones = crate::games::cast_zones(&game);
-    let mut runner = Runner { state, agent: ScenarioAgent::default(), rules, cast_zones, transcript, diagnostics, text };
+    let end_of_turn = crate::games::end_of_turn_signal(&game);
+    let mut runner = Runner { state, agent: ScenarioAgent::default(), rules, cast_zones, end_of_turn, transcript, diagnostics, text };
     // The board first, then the actions in order with the answers that follow each.
     for stmt in &stmts {
         runner.setup(stmt, &loaded.names);
@@ -111,6 +112,8 @@ pub(super) struct Runner<'a> {
     pub rules: &'static dyn crate::interp::engine::RuleProcesses,
     /// Where played effects wait, and where their cards go after (`games::cast_zones`).
     pub cast_zones: Option<(&'static str, &'static str)>,
+    /// What the game announces as the turn ends (`games::end_of_turn_signal`).
+    pub end_of_turn: crate::kernel::Event,
     pub transcript: String,
     pub diagnostics: Vec<Diagnostic>,
     pub text: &'a str,
