@@ -136,32 +136,30 @@ impl Workspace {
 
 /// The checked cards and keyword definitions of one game in a database (see `Workspace::library`).
 pub fn library_of(db: &Database, game: &str) -> Option<(crate::kernel::Library, std::collections::BTreeMap<String, crate::kernel::CardId>)> {
-    {
-        use crate::check::ItemIr;
-        use crate::db::{file_game, file_ir, vocabulary, Game, Project};
-        let vocab = vocabulary(db, Game::new(db, game.to_string())).vocab.clone();
-        let mut cards = vec![];
-        let mut names = std::collections::BTreeMap::new();
-        let mut keywords: Vec<Option<crate::ir::KeywordIr>> = vec![None; vocab.keywords.len()];
-        for &file in Project::get(db).files(db) {
-            if file_game(db, file).as_ref().ok().map(String::as_str) != Some(game) {
-                continue;
-            }
-            for ir in file_ir(db, file) {
-                match ir {
-                    ItemIr::Card(card) => {
-                        let id = crate::kernel::CardId(cards.len() as u32);
-                        names.insert(card.name.clone(), id);
-                        if let Some(code) = &card.code {
-                            names.insert(code.clone(), id);
-                        }
-                        cards.push(card.clone());
+    use crate::check::ItemIr;
+    use crate::db::{file_game, file_ir, vocabulary, Game, Project};
+    let vocab = vocabulary(db, Game::new(db, game.to_string())).vocab.clone();
+    let mut cards = vec![];
+    let mut names = std::collections::BTreeMap::new();
+    let mut keywords: Vec<Option<crate::ir::KeywordIr>> = vec![None; vocab.keywords.len()];
+    for &file in Project::get(db).files(db) {
+        if file_game(db, file).as_ref().ok().map(String::as_str) != Some(game) {
+            continue;
+        }
+        for ir in file_ir(db, file) {
+            match ir {
+                ItemIr::Card(card) => {
+                    let id = crate::kernel::CardId(cards.len() as u32);
+                    names.insert(card.name.clone(), id);
+                    if let Some(code) = &card.code {
+                        names.insert(code.clone(), id);
                     }
-                    ItemIr::Keyword(k) => keywords[k.keyword.index()] = Some(k.clone()),
-                    ItemIr::Declaration => {}
+                    cards.push(card.clone());
                 }
+                ItemIr::Keyword(k) => keywords[k.keyword.index()] = Some(k.clone()),
+                ItemIr::Declaration => {}
             }
         }
-        (!vocab.game.is_empty()).then_some((crate::kernel::Library { vocab, cards, keywords }, names))
     }
+    (!vocab.game.is_empty()).then_some((crate::kernel::Library { vocab, cards, keywords }, names))
 }
