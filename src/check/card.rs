@@ -26,11 +26,23 @@ impl Checker<'_> {
         }
         self.check_keyword_targets(&chars);
         let abilities: Vec<_> = card.abilities.iter().map(|a| self.ability(a)).collect();
+        // The header's name and code are the card's `name` and `number` characteristics, where
+        // the game declares them (FF 5.2.1, Trails 201) — so filters like `card(name "Squall")` match.
+        let mut properties = chars.properties;
+        let header = [("name", Some(card.name.node.clone())), ("number", card.code.as_ref().map(|c| c.node.clone()))];
+        for (word, value) in header {
+            if let (Some(prop), Some(value)) = (self.vocab.property(word), value)
+                && self.vocab.properties[prop.index()].ty == Ty::Text
+                && !properties.iter().any(|(p, _)| *p == prop)
+            {
+                properties.push((prop, Operand::Text(value)));
+            }
+        }
         Some(CardIr {
             name: card.name.node.clone(),
             code: card.code.as_ref().map(|c| c.node.clone()),
             kinds: chars.kinds,
-            properties: chars.properties,
+            properties,
             keywords: chars.keywords,
             abilities: abilities.into_iter().collect::<Option<_>>()?,
         })
