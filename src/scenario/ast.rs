@@ -56,8 +56,8 @@ pub enum Action {
     Resolve,
     /// End of turn: end-of-turn triggers, then "until end of turn" effects end.
     EndTurn,
-    /// A game event by name, about these cards (`signal attacks "Cloud"`).
-    Signal { name: String, objects: Vec<ObjectRef> },
+    /// A game event by name, about these cards, maybe by a player (`signal attack "Cloud" by me`).
+    Signal { name: String, objects: Vec<ObjectRef>, by: Option<Side> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -158,7 +158,17 @@ fn action(pair: Pair<Rule>, base: usize) -> Action {
         },
         Rule::resolve => Action::Resolve,
         Rule::end_turn => Action::EndTurn,
-        _ => Action::Signal { name: text(parts.next().unwrap()), objects: parts.map(|o| object(o, base)).collect() },
+        _ => {
+            let name = text(parts.next().unwrap());
+            let (mut objects, mut by) = (vec![], None);
+            for part in parts {
+                match part.as_rule() {
+                    Rule::player => by = Some(side(part)),
+                    _ => objects.push(object(part, base)),
+                }
+            }
+            Action::Signal { name, objects, by }
+        }
     }
 }
 

@@ -53,9 +53,9 @@ impl Runner<'_> {
                 state.end_durations("end_of_turn");
                 Ok(())
             }
-            Action::Signal { name, objects } => {
+            Action::Signal { name, objects, by } => {
                 let objects = objects.iter().map(|o| find_in(state, o, None, None)).collect::<Result<Vec<_>, _>>()?;
-                announce(state, agent, Event::Signal { name: name.clone(), objects, player: None, detail: None });
+                announce(state, agent, Event::Signal { name: name.clone(), objects, player: by.map(player), detail: None });
                 settle(state, agent, rules);
                 Ok(())
             }
