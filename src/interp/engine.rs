@@ -68,7 +68,7 @@ fn place_one(state: &mut GameState, agent: &mut dyn Agent) {
     let player = if state.pending.iter().any(|p| p.controller == primary) { primary } else { state.opponent_of(primary) };
     let mine: Vec<usize> = (0..state.pending.len()).filter(|&i| state.pending[i].controller == player).collect();
     let pick = if mine.len() > 1 {
-        let options = mine.iter().map(|&i| format!("{:?} x{}", state.pending[i].ability, state.pending[i].count)).collect();
+        let options = mine.iter().map(|&i| format!("{} x{}", state.describe_ability(state.pending[i].source, &state.pending[i].ability), state.pending[i].count)).collect();
         match state.ask(agent, player, Question::One { prompt: "play a triggered craft".into(), options }) {
             Answer::One(k) => mine[k.min(mine.len() - 1)],
             _ => mine[0],
@@ -89,7 +89,7 @@ fn place_all(state: &mut GameState, agent: &mut dyn Agent) {
             continue;
         }
         let order: Vec<usize> = if mine.len() > 1 {
-            let items = mine.iter().map(|&i| format!("{:?}", state.pending[i].ability)).collect();
+            let items = mine.iter().map(|&i| state.describe_ability(state.pending[i].source, &state.pending[i].ability)).collect();
             match state.ask(agent, player, Question::Order { prompt: "order your triggered abilities".into(), items }) {
                 Answer::Order(order) => order,
                 _ => (0..mine.len()).collect(),

@@ -5,6 +5,7 @@ use crate::kernel::event::Event;
 use crate::kernel::value::{Amount, Selector, Value};
 use crate::kernel::ids::{ObjectId, PlayerId, ZoneId};
 use crate::kernel::state::GameState;
+use crate::kernel::trigger::AbilityRef;
 
 impl GameState {
     /// A card as people name it: `Cloud#12` (the number tells copies apart).
@@ -139,6 +140,17 @@ impl GameState {
             Duration::Until(point) => format!("until {}", point.replace('_', " ")),
             Duration::WhileIn(o) => format!("while {} stays", self.name_of(*o)),
             Duration::WhileFlag(o, flag) => format!("while {} is {flag}", self.name_of(*o)),
+        }
+    }
+
+    /// An ability as a player sees it when ordering or choosing: `Templar's Breaker`.
+    pub fn describe_ability(&self, source: ObjectId, ability: &AbilityRef) -> String {
+        let whose = self.name_of(source);
+        match ability {
+            AbilityRef::Printed { card, index } => format!("{whose}: {} ability {}", self.library.card(*card).name, index + 1),
+            AbilityRef::Keyword { keyword, .. } => format!("{whose}: {}", self.library.vocab.keywords[keyword.index()].name),
+            AbilityRef::Delayed(_) => format!("{whose}: a delayed trigger"),
+            AbilityRef::Granted { .. } => format!("{whose}: a granted ability"),
         }
     }
 
