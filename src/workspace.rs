@@ -31,10 +31,13 @@ impl Workspace {
     /// Loads every `.card` file under `paths`, plus the embedded standard library for any
     /// std-abilities/ file not given on the command line.
     pub fn load(paths: &[PathBuf]) -> Workspace {
+        let (files, mut io_errors) = find_files(paths, "card");
         let mut found = vec![];
-        let mut io_errors = vec![];
-        for p in paths {
-            collect(p, &mut found, &mut io_errors);
+        for path in files {
+            match std::fs::read(&path) {
+                Ok(bytes) => found.push((path.display().to_string(), bytes)),
+                Err(e) => io_errors.push(format!("cannot read `{}`: {}", path.display(), io_reason(&e))),
+            }
         }
         Self::from_sources(found, io_errors)
     }
@@ -87,7 +90,18 @@ fn std_relative(path: &str) -> Option<String> {
     Some(normal[at..].to_string())
 }
 
-fn collect(path: &Path, out: &mut Vec<(String, Vec<u8>)>, errors: &mut Vec<String>) {
+/// The files under `paths` whose extension is `ext` (directories searched recursively, in sorted
+/// order; a file named directly is taken whatever its extension), and the paths that cannot be read.
+pub fn find_files(paths: &[PathBuf], ext: &str) -> (Vec<PathBuf>, Vec<String>) {
+    let mut files = vec![];
+    let mut errors = vec![];
+    for p in paths {
+        walk(p, ext, &mut files, &mut errors);
+    }
+    (files, errors)
+}
+
+fn walk(path: &Path, ext: &str, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) => {
@@ -95,27 +109,37 @@ fn collect(path: &Path, out: &mut Vec<(String, Vec<u8>)>, errors: &mut Vec<Strin
             return;
         }
     };
-    if meta.is_dir() {
-        let entries = match std::fs::read_dir(path) {
-            Ok(entries) => entries,
-            Err(e) => {
-                errors.push(format!("cannot read directory `{}`: {}", path.display(), io_reason(&e)));
-                return;
-            }
-        };
-        let mut children: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        children.sort();
-        for child in children {
-            if child.is_dir() || child.extension().is_some_and(|x| x == "card") {
-                collect(&child, out, errors);
-            }
+    if !meta.is_dir() {
+        out.push(path.to_path_buf());
+        return;
+    }
+    let entries = match std::fs::read_dir(path) {
+        Ok(entries) => entries,
+        Err(e) => {
+            errors.push(format!("cannot read directory `{}`: {}", path.display(), io_reason(&e)));
+            return;
         }
-    } else {
-        match std::fs::read(path) {
-            Ok(bytes) => out.push((path.display().to_string(), bytes)),
-            Err(e) => errors.push(format!("cannot read `{}`: {}", path.display(), io_reason(&e))),
+    };
+    let mut children: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    children.sort();
+    for child in children {
+        if child.is_dir() || child.extension().is_some_and(|x| x == ext) {
+            walk(&child, ext, out, errors);
         }
     }
+}
+
+/// A text file's contents, or why it cannot be read.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {}", path.display(), io_reason(&e)))?;
+    String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()))
+}
+
+/// The nearest directory `relative` inside `folder` or one of its ancestors (searched from the
+/// folder's absolute path).
+pub fn find_above(folder: &Path, relative: &Path) -> Option<PathBuf> {
+    let start = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+    start.ancestors().map(|d| d.join(relative)).find(|candidate| candidate.is_dir())
 }
 
 fn io_reason(e: &std::io::Error) -> String {

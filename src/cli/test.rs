@@ -3,37 +3,13 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+
 use crate::diagnostic::render::render_human;
 use crate::scenario::{run_file, Libraries};
 
-/// Every `.scenario` file under `paths`, sorted; unreadable paths are returned as errors.
-fn scenario_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
-    let mut files = vec![];
-    let mut errors = vec![];
-    fn walk(path: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
-        match std::fs::read_dir(path) {
-            Ok(entries) => {
-                let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-                entries.sort();
-                for entry in entries {
-                    if entry.is_dir() || entry.extension().is_some_and(|e| e == "scenario") {
-                        walk(&entry, files, errors);
-                    }
-                }
-            }
-            Err(_) if path.is_file() => files.push(path.to_path_buf()),
-            Err(e) => errors.push(format!("{}: {e}", path.display())),
-        }
-    }
-    for p in paths {
-        walk(p, &mut files, &mut errors);
-    }
-    (files, errors)
-}
-
 /// Runs every scenario under `paths`; prints a pass/fail summary. Exit 0 when all pass.
 pub fn run_tests(paths: &[PathBuf], transcript: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (files, errors) = scenario_files(paths);
+    let (files, errors) = crate::workspace::find_files(paths, "scenario");
     for e in &errors {
         let _ = writeln!(err, "error: {e}");
     }

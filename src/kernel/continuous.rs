@@ -69,6 +69,16 @@ pub enum Change {
     SetValue { property: PropId, value: Value },
 }
 
+impl Change {
+    /// The property this change writes, if it changes one.
+    pub fn property(&self) -> Option<PropId> {
+        match self {
+            Change::Property { property, .. } | Change::AddValue { property, .. } | Change::RemoveValue { property, .. } | Change::SetValue { property, .. } => Some(*property),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum Duration {
     /// For the rest of the game (FF 11.12.4.1).
@@ -562,10 +572,7 @@ fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
 fn change_writes(change: &Change) -> Vec<Aspect> {
     match change {
         Change::Controller(_) => vec![Aspect::Controller],
-        Change::Property { property, .. }
-        | Change::AddValue { property, .. }
-        | Change::RemoveValue { property, .. }
-        | Change::SetValue { property, .. } => vec![Aspect::Property(*property)],
+        Change::Property { .. } | Change::AddValue { .. } | Change::RemoveValue { .. } | Change::SetValue { .. } => change.property().map(Aspect::Property).into_iter().collect(),
         Change::AddKind(_) => vec![Aspect::Kinds],
         Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => vec![Aspect::Keywords],
         Change::Copy { .. } => vec![Aspect::Kinds, Aspect::Keywords],

@@ -8,7 +8,7 @@ use crate::span::Span;
 use super::ast::{Expectation, ObjectRef, Side};
 use super::perform::find_in;
 use super::run::Runner;
-use super::setup::{player, unknown};
+use super::setup::{unknown, zone_of};
 
 impl Runner<'_> {
     pub(super) fn expect(&mut self, expectation: &Expectation, span: Span) {
@@ -123,9 +123,7 @@ fn outcome(state: &GameState) -> String {
 }
 
 fn zone_names(state: &GameState, side: Side, zone: &str, span: Span) -> Result<Vec<String>, Diagnostic> {
-    let id = state.zone_id(zone, Some(player(side))).or_else(|| state.zone_id(zone, None)).ok_or_else(|| {
-        unknown("zone", zone, span, state.config.zones.iter().map(|z| z.name.as_str()).collect())
-    })?;
+    let id = zone_of(state, side, zone, span)?;
     Ok(state.zone(id).objects.iter().map(|o| state.library.card(state.object(*o).card).name.clone()).collect())
 }
 

@@ -16,10 +16,7 @@ pub fn explain(state: &GameState, args: &str) -> Result<String, String> {
     let mut applied: Vec<_> = state
         .effects
         .iter()
-        .filter(|e| match &e.change {
-            Change::Property { property, .. } | Change::AddValue { property, .. } | Change::RemoveValue { property, .. } | Change::SetValue { property, .. } => *property == prop,
-            _ => false,
-        })
+        .filter(|e| e.change.property() == Some(prop))
         .filter(|e| state.selects(&view, &e.affected, object, e.source))
         .collect();
     applied.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp));

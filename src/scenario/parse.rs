@@ -205,17 +205,14 @@ fn expectation(pair: Pair<Rule>, base: usize) -> Expectation {
         Rule::zone_has => Expectation::ZoneHas { player: side(next()), zone: text(next()), names: names(parts.next()) },
         Rule::zone_count => Expectation::ZoneCount { player: side(next()), zone: text(next()), count: number(next()) as usize },
         Rule::property_is => Expectation::Property { object: object(next(), base), property: text(next()), value: text(next().into_inner().next().unwrap()) },
-        Rule::flag_is => {
+        Rule::flag_is | Rule::keyword_is => {
             let object = object(next(), base);
             let first = next();
-            let (present, flag) = if first.as_rule() == Rule::negation { (false, text(next())) } else { (true, text(first)) };
-            Expectation::Flag { object, flag, present }
-        }
-        Rule::keyword_is => {
-            let object = object(next(), base);
-            let first = next();
-            let (present, keyword) = if first.as_rule() == Rule::negation { (false, text(next())) } else { (true, text(first)) };
-            Expectation::Keyword { object, keyword, present }
+            let (present, word) = if first.as_rule() == Rule::negation { (false, text(next())) } else { (true, text(first)) };
+            match rule {
+                Rule::flag_is => Expectation::Flag { object, flag: word, present },
+                _ => Expectation::Keyword { object, keyword: word, present },
+            }
         }
         Rule::damage_is => Expectation::Damage { object: object(next(), base), damage: number(next()) },
         Rule::resource_is => Expectation::Resource { player: side(next()), name: text(next()), value: int(next()) },

@@ -27,12 +27,9 @@ impl Report {
 
 /// Runs one scenario file: its text and what running it gave.
 pub fn run_file(path: &Path, libraries: &mut Libraries, steps: Option<usize>) -> Result<(String, Report), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()))?;
-    // The folder the scenario is in, absolute, so that `cards/<game>` is found above it.
+    let text = crate::workspace::read_text(path)?;
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
-    let report = run(&text, &folder, libraries, steps);
+    let report = run(&text, folder, libraries, steps);
     Ok((text, report))
 }
 
@@ -45,15 +42,22 @@ pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<u
 pub fn run_on(text: &str, steps: Option<usize>, library: &mut dyn FnMut(&str, &[String]) -> Result<LoadedLibrary, String>) -> Report {
     let (stmts, mut diagnostics) = super::parse(text);
     let mut transcript = String::new();
-    let header = |f: fn(&StmtKind) -> Option<String>| stmts.iter().find_map(|s| f(&s.kind));
-    let title = header(|k| if let StmtKind::Title(t) = k { Some(t.clone()) } else { None });
-    let Some(game) = header(|k| if let StmtKind::Game(g) = k { Some(g.clone()) } else { None }) else {
+    // The header lines: the first of each counts; `load` lines add up.
+    let (mut title, mut game, mut seed, mut loads) = (None, None, None, vec![]);
+    for stmt in &stmts {
+        match &stmt.kind {
+            StmtKind::Title(t) => _ = title.get_or_insert(t.clone()),
+            StmtKind::Game(g) => _ = game.get_or_insert((g.clone(), stmt.span)),
+            StmtKind::Seed(n) => _ = seed.get_or_insert(*n),
+            StmtKind::Load(l) => loads.extend(l.iter().cloned()),
+            _ => {}
+        }
+    }
+    let seed = seed.unwrap_or(1);
+    let Some((game, game_span)) = game else {
         diagnostics.push(Diagnostic::new(Code::E0004, Span::new(0, 0), "a scenario needs a `game` line").help("add `game fftcg`, `game trails` or `game ufs`"));
         return Report { transcript, diagnostics, state: None };
     };
-    let loads: Vec<String> = stmts.iter().flat_map(|s| if let StmtKind::Load(l) = &s.kind { l.clone() } else { vec![] }).collect();
-    let seed = header(|k| if let StmtKind::Seed(n) = k { Some(n.to_string()) } else { None }).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let game_span = stmts.iter().find(|s| matches!(s.kind, StmtKind::Game(_))).map_or(Span::new(0, 0), |s| s.span);
     let loaded = match library(&game, &loads) {
         Ok(l) => l,
         Err(message) => {
@@ -158,8 +162,7 @@ impl Runner<'_> {
             self.transcript.push_str(&format!("  illegal: {why}\n"));
         }
         self.log_since(from);
-        for (spec, at) in std::mem::take(&mut self.agent.answers) {
-            let _ = spec;
+        for (_, at) in std::mem::take(&mut self.agent.answers) {
             self.diagnostics.push(Diagnostic::new(Code::E0202, at, "no question was asked for this answer").label("unused answer").help("answers go right after the action that asks for them, in the order it asks"));
         }
         self.diagnostics.append(&mut self.agent.problems);

@@ -49,28 +49,25 @@ pub fn script_paths(game: &str, loads: &[String], folder: &Path) -> Vec<PathBuf>
     if !loads.is_empty() {
         return loads.iter().map(|l| folder.join(l)).collect();
     }
-    let mut dir = Some(folder);
-    while let Some(d) = dir {
-        let cards = d.join("cards").join(game);
-        if cards.is_dir() {
-            return vec![cards];
-        }
-        dir = d.parent();
-    }
-    vec![]
+    crate::workspace::find_above(folder, &Path::new("cards").join(game)).into_iter().collect()
 }
 
 pub fn player(side: Side) -> PlayerId {
     PlayerId(side)
 }
 
+/// The zone of `side`'s named `zone` (or the shared one); an unknown name is a diagnostic.
+pub fn zone_of(state: &GameState, side: Side, zone: &str, span: Span) -> Result<crate::kernel::ZoneId, Diagnostic> {
+    state.zone_id(zone, Some(player(side))).or_else(|| state.zone_id(zone, None)).ok_or_else(|| {
+        let known: Vec<&str> = state.config.zones.iter().map(|z| z.name.as_str()).collect();
+        unknown("zone", zone, span, known)
+    })
+}
+
 /// Puts `placed` into a zone of `side`'s; unknown cards and zones are diagnostics.
 pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side, zone: &str, placed: &Placed, zone_span: Span) -> Result<(), Diagnostic> {
     let owner = player(side);
-    let zone_id = state.zone_id(zone, Some(owner)).or_else(|| state.zone_id(zone, None)).ok_or_else(|| {
-        let known: Vec<&str> = state.config.zones.iter().map(|z| z.name.as_str()).collect();
-        unknown("zone", zone, zone_span, known)
-    })?;
+    let zone_id = zone_of(state, side, zone, zone_span)?;
     let card = lookup_card(&state.library, names, &placed.name, placed.span)?;
     for _ in 0..placed.count {
         let object = ObjectId(state.objects.len() as u32);
