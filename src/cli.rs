@@ -3,6 +3,7 @@
 pub mod check;
 mod coverage;
 mod repl;
+mod selfplay;
 mod test;
 
 use std::io::Write;
@@ -54,6 +55,20 @@ pub enum Command {
         game: Option<String>,
         /// Scripts to load (files or directories).
         paths: Vec<PathBuf>,
+    },
+    /// Play whole games between decks with the random agent and report the results.
+    Selfplay {
+        #[arg(long)]
+        game: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The first game's seed; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Deck files or folders (default: cards/GAME/decks).
+        #[arg(long, num_args = 1..)]
+        decks: Vec<PathBuf>,
     },
     /// Draw the board of a scenario as an SVG picture.
     Render {
@@ -107,6 +122,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>, out: &mut dyn Wri
         Command::Coverage { paths } => coverage::run_coverage(&paths, out, err),
         Command::Test { paths, transcript } => test::run_tests(&paths, transcript, out, err),
         Command::Render { scenario, svg, step } => test::run_render(&scenario, &svg, step, out, err),
+        Command::Selfplay { game, games, seed, decks } => selfplay::run_selfplay(&game, games, seed, &decks, out, err),
         Command::Repl { game, paths } => repl::run_repl(game, &paths, is_tty, out, err),
     }
 }

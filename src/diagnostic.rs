@@ -52,6 +52,8 @@ pub enum Code {
     E0202,
     /// A scenario expectation that does not hold.
     E0203,
+    /// A deck that does not parse, names an unknown card, or breaks the game's deck construction rules.
+    E0300,
     /// An unused binding.
     W0001,
     /// A phrase that matches more than one declaration; the first is used.

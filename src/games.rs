@@ -4,10 +4,11 @@
 //! Turn structure and combat come with each game; what is here is what every game needs to run
 //! card effects. Zone and property names are the games' own words, declared in std-abilities/.
 
+pub mod deck;
+pub mod fftcg;
+
 use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
-use crate::interp::Ctx;
-use crate::kernel::decision::Agent;
-use crate::kernel::{Event, GameConfig, GameState, Layer, LayerPlan, ObjectId, Position, Procedure, Retarget, Visibility, ZoneSpec};
+use crate::kernel::{Event, GameActions, GameConfig, Layer, LayerPlan, Procedure, Retarget, Visibility, ZoneSpec};
 use crate::vocab::Vocabulary;
 
 /// The games cardscript runs.
@@ -58,6 +59,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
         latch_modifications: false,
+        actions: Some(GameActions(fftcg::carry_out)),
     }
 }
 
@@ -82,38 +84,15 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,
+        actions: None,
     }
 }
 
 /// The rule processes of `game` that are in place so far.
 pub fn rule_processes(game: &str) -> &'static dyn RuleProcesses {
     match game {
-        "fftcg" => &BreakDamaged,
+        "fftcg" => &fftcg::rules::CONSTRUCTED,
         _ => &NoRuleProcesses,
-    }
-}
-
-/// FF 12.4.4: characters with zero or less power are put into their owner's Break Zone;
-/// FF 12.4.5: characters with damage equal to or greater than their power are broken.
-pub struct BreakDamaged;
-
-impl RuleProcesses for BreakDamaged {
-    fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
-        let Some(power) = state.library.vocab.property("power") else { return false };
-        let doomed: Vec<ObjectId> = state
-            .in_zones("field")
-            .filter(|o| {
-                let c = state.characteristics(*o);
-                c.get(power).is_some() && state.object(*o).damage >= c.number(power)
-            })
-            .collect();
-        for object in &doomed {
-            let owner = state.object(*object).owner;
-            let Some(zone) = state.zone_id("break_zone", Some(owner)) else { continue };
-            let event = state.move_event(*object, zone, Some("break".into()), Position::Top);
-            let _ = Ctx::new(state, agent, None, owner, vec![]).happen(event);
-        }
-        !doomed.is_empty()
     }
 }
 

@@ -15,3 +15,4 @@ pub mod games;
 pub mod scenario;
 pub mod board;
 pub mod repl;
+pub mod selfplay;

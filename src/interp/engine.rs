@@ -205,6 +205,9 @@ pub trait Plays {
     fn options(&self, state: &GameState, player: PlayerId) -> Vec<String>;
     /// Makes the `index`-th play; an illegal play is rewound by the caller (FF 14).
     fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal>;
+    /// What the game does after something resolved (FF 11.11.10: a resolved Summon goes to the
+    /// Break Zone).
+    fn after_resolution(&self, _state: &mut GameState, _agent: &mut dyn Agent) {}
 }
 
 /// Priority until both players pass in succession with nothing left to resolve (FF 11.1.4-11.1.7,
@@ -233,6 +236,7 @@ pub fn priority(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RulePr
                 return Ok(());
             }
             resolve_top(state, agent)?;
+            plays.after_resolution(state, agent);
             passes = 0;
             holder = state.turn_player;
             continue;

@@ -72,7 +72,9 @@ impl Ctx<'_> {
                 for _ in 0..count {
                     let Some(&top) = self.state.zone(from).objects.last() else {
                         // Drawing from an empty deck is a rule process the game checks (FF 12.4.2).
-                        self.happen(Event::Signal { name: "empty_zone".into(), objects: vec![], player: Some(who), detail: Some(self.state.zone(from).name.clone()) })?;
+                        let zone = self.state.zone(from).name.clone();
+                        self.happen(Event::Signal { name: "empty_zone".into(), objects: vec![], player: Some(who), detail: Some(zone.clone()) })?;
+                        self.happen(Event::PlayerFlag { player: who, flag: format!("took_from_empty_{zone}"), value: true })?;
                         break;
                     };
                     produced.extend(self.move_to(top, to, reason.clone(), Position::Top, &flags)?);
@@ -182,14 +184,21 @@ impl Ctx<'_> {
                 };
                 let amount = match &a[3] {
                     BoundArg::Absent => None,
-                    arg => Some(self.number_arg(call, arg)?.to_string()),
+                    arg => Some(self.number_arg(call, arg)?),
                 };
                 let zone = match &a[4] {
                     BoundArg::Absent => None,
                     arg => Some(self.zone_name(call, arg)?),
                 };
-                let detail = [amount, zone].into_iter().flatten().collect::<Vec<_>>().join(" ");
-                self.happen(Event::Signal { name, objects, player: Some(player), detail: (!detail.is_empty()).then_some(detail) })?;
+                let detail = [amount.map(|n| n.to_string()), zone.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+                let signal = Event::Signal { name: name.clone(), objects: objects.clone(), player: Some(player), detail: (!detail.is_empty()).then_some(detail) };
+                // Announced first (replacement effects and triggers see it), then carried out by the game.
+                if self.happen(signal)?.is_some()
+                    && let Some(actions) = self.state.config.actions
+                {
+                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, source: self.source, controller: self.controller };
+                    (actions.0)(self.state, self.agent, &call)?;
+                }
             }
             Primitive::Pay => {
                 let name = self.word_arg(call, &a[0])?;

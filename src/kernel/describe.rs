@@ -76,6 +76,7 @@ impl GameState {
             Event::Refreshed { object } => format!("{}'s current state is refreshed", self.name_of(*object)),
             Event::Tracked { name, objects } => format!("{name}: {}", self.names(objects)),
             Event::TurnBegan { turn, player } => format!("turn {turn} begins ({})", self.player_name(*player)),
+            Event::PhaseBegan { name } => format!("{name} phase begins"),
             Event::Decided { player, question, answer } => format!("{} decides {question}: {answer}", self.player_name(*player)),
             Event::GameEnded { outcome } => format!("the game ends: {outcome:?}"),
         }

@@ -31,7 +31,7 @@ impl GameState {
         let mut h = fnv();
         (&self.players, &self.zones, &self.objects, &self.effects).hash(&mut h);
         format!("{:?}{:?}{:?}{:?}", self.replacements, self.delayed, self.pending, self.log).hash(&mut h);
-        (self.clock, self.turn, self.turn_player, &self.rng, &self.outcome).hash(&mut h);
+        (self.clock, self.turn, self.turn_player, self.turn_began, &self.phase, &self.rng, &self.outcome).hash(&mut h);
         h.finish()
     }
 

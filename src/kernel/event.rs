@@ -55,6 +55,8 @@ pub enum Event {
     /// The game's procedures name a set of cards (`current_attack`); empty to forget it.
     Tracked { name: String, objects: Vec<ObjectId> },
     TurnBegan { turn: u32, player: PlayerId },
+    /// A phase or step of the turn begins (the game names it).
+    PhaseBegan { name: String },
     /// A player's decision, recorded so the same seed and decisions replay the same game.
     Decided { player: PlayerId, question: String, answer: String },
     GameEnded { outcome: Outcome },
@@ -162,7 +164,9 @@ impl GameState {
             Event::TurnBegan { turn, player } => {
                 self.turn = *turn;
                 self.turn_player = *player;
+                self.turn_began = self.tick();
             }
+            Event::PhaseBegan { name } => self.phase = name.clone(),
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }

@@ -73,7 +73,42 @@ pub struct GameConfig {
     /// UFS C.3.3.4: a modification, once applied to a card's current state, stays (and is not
     /// applied again) until the game refreshes that state, whatever happens to the effect.
     pub latch_modifications: bool,
+    /// The game's own procedures for the actions card text leaves to the game (`game(...)`
+    /// bindings: damage to a player, searching, cancelling); `None` announces them only.
+    pub actions: Option<GameActions>,
 }
+
+/// A `game(...)` action as the interpreter hands it to the game: its name and arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameCall {
+    pub name: String,
+    pub objects: Vec<ObjectId>,
+    pub player: PlayerId,
+    pub amount: Option<i64>,
+    pub zone: Option<String>,
+    /// The card whose ability asks for it, and that ability's controller.
+    pub source: Option<ObjectId>,
+    pub controller: PlayerId,
+}
+
+/// The function a game carries out `game(...)` actions with (plain data: a function pointer).
+#[derive(Clone, Copy)]
+pub struct GameActions(pub fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, &GameCall) -> Result<(), crate::kernel::Illegal>);
+
+impl std::fmt::Debug for GameActions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GameActions")
+    }
+}
+
+impl PartialEq for GameActions {
+    /// One game has one set of procedures: configurations compare by the rest of their data.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for GameActions {}
 
 /// A modification applied to one object's current state (UFS C.3.3.4.3).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -209,6 +244,10 @@ pub struct GameState {
     pub clock: Timestamp,
     pub turn: u32,
     pub turn_player: PlayerId,
+    /// When the current turn began: a card that entered its zone later arrived this turn (FF 10.1.2.1.1).
+    pub turn_began: Timestamp,
+    /// The phase or step the game's procedures announced last (`main1`, `attack`...).
+    pub phase: String,
     pub rng: Rng,
     pub log: Vec<crate::kernel::event::Event>,
     pub outcome: Option<Outcome>,
@@ -250,6 +289,8 @@ impl GameState {
             clock: Timestamp(0),
             turn: 1,
             turn_player: PlayerId(0),
+            turn_began: Timestamp(0),
+            phase: String::new(),
             rng: Rng::new(seed),
             log: vec![],
             outcome: None,

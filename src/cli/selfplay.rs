@@ -1,0 +1,48 @@
+//! `cardscript selfplay`: whole games with the random agent, and a report of how they went.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::kernel::Outcome;
+use crate::selfplay::{load, pairing, play_one, write_trace};
+
+/// Plays `games` games from `seed` on; exit 0 when none failed.
+pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let card_paths = vec![PathBuf::from("cards").join(game)];
+    let deck_paths = if decks.is_empty() { vec![PathBuf::from("cards").join(game).join("decks")] } else { decks.to_vec() };
+    let (library, decks) = match load(game, &card_paths, &deck_paths) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return super::EXIT_USAGE;
+        }
+    };
+    let started = Instant::now();
+    let mut wins = vec![0u64; decks.len()];
+    let (mut draws, mut turns, mut decisions, mut failures) = (0u64, 0u64, 0u64, 0u64);
+    for i in 0..games {
+        let pair = pairing(i, decks.len());
+        let result = play_one(&library, &decks, pair, seed + i);
+        turns += u64::from(result.turns);
+        decisions += result.decisions as u64;
+        match (&result.failure, &result.outcome) {
+            (Some(why), _) => {
+                failures += 1;
+                let written = write_trace(Path::new("selfplay-failures"), game, &decks, &result);
+                let _ = writeln!(out, "FAIL seed {}: {why} ({})", result.seed, written.map_or_else(|e| format!("trace not written: {e}"), |p| p.display().to_string()));
+            }
+            (None, Some(Outcome::Winner(p))) => wins[pair[p.index()]] += 1,
+            (None, _) => draws += 1,
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let n = games.max(1) as f64;
+    let _ = writeln!(out, "{games} games of {game} from seed {seed} in {elapsed:.2} s ({:.0} games/s)", games as f64 / elapsed.max(1e-9));
+    for (deck, w) in decks.iter().zip(&wins) {
+        let _ = writeln!(out, "  {:<20} {w} wins", deck.name);
+    }
+    let _ = writeln!(out, "  draws {draws}, failures {failures}");
+    let _ = writeln!(out, "  average {:.1} turns, {:.1} decisions per game, {:.1} µs per decision", turns as f64 / n, decisions as f64 / n, elapsed * 1e6 / (decisions.max(1) as f64));
+    if failures == 0 { super::EXIT_OK } else { super::EXIT_ERRORS }
+}

@@ -1,0 +1,116 @@
+//! Final Fantasy TCG over the kernel: setup (FF 8), the turn (FF 9), paying CP (FF 11.2),
+//! playing cards and abilities (FF 11.3-11.7), the attack phase (FF 10), damage to players
+//! (FF 6.5) and the rule processes (FF 12.4; SE14 7.10.3).
+//!
+//! Keywords are not named here: Brave, Haste and First Strike reach these procedures as rule
+//! hooks their std-abilities/ definitions grant (`attack_without_dulling`, `attack_on_arrival`,
+//! `dull_cost_on_arrival`, `first_strike_damage`).
+
+mod actions;
+mod attack;
+mod cost;
+mod play;
+pub mod rules;
+mod setup;
+mod turn;
+
+pub use attack::attack;
+pub use cost::CpCost;
+pub use play::{legal_plays, perform, FfPlays, Play};
+pub use rules::FfRules;
+pub use setup::{check_deck, new_game, start, Deck};
+pub use turn::{end_turn, play_game, run_turn, Windows};
+
+use crate::kernel::{GameState, ObjectId, Value};
+use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
+
+pub use actions::carry_out;
+
+/// The words of the game's vocabulary the procedures read, looked up once per game.
+#[derive(Debug, Clone)]
+pub struct Words {
+    pub power: PropId,
+    pub cost: PropId,
+    pub element: PropId,
+    pub name: PropId,
+    pub generic: Option<PropId>,
+    pub exburst: Option<PropId>,
+    pub forward: KindId,
+    pub backup: KindId,
+    pub character: KindId,
+    pub summon: KindId,
+    element_enum: EnumId,
+    light: Option<u32>,
+    dark: Option<u32>,
+}
+
+impl Words {
+    /// The words, or `None` when the vocabulary is not FF-TCG's.
+    pub fn of(vocab: &Vocabulary) -> Option<Words> {
+        let element_enum = vocab.enum_named("element")?;
+        Some(Words {
+            power: vocab.property("power")?,
+            cost: vocab.property("cost")?,
+            element: vocab.property("element")?,
+            name: vocab.property("name")?,
+            generic: vocab.property("generic"),
+            exburst: vocab.property("exburst"),
+            forward: vocab.kind("forward")?,
+            backup: vocab.kind("backup")?,
+            character: vocab.kind("character")?,
+            summon: vocab.kind("summon")?,
+            element_enum,
+            light: vocab.variant("light", element_enum),
+            dark: vocab.variant("dark", element_enum),
+        })
+    }
+
+    /// The words of the game `state` plays.
+    pub fn get(state: &GameState) -> Words {
+        Words::of(&state.library.vocab).expect("an FF-TCG vocabulary declares its card types and characteristics")
+    }
+
+    /// Whether the object is of `kind` now (a Summon is a card, a Forward a Character).
+    pub fn is(&self, state: &GameState, object: ObjectId, kind: KindId) -> bool {
+        state.characteristics(object).kinds.iter().any(|k| state.library.vocab.kind_is(*k, kind))
+    }
+
+    /// The object's Elements now (FF 5.2.1.1).
+    pub fn elements(&self, state: &GameState, object: ObjectId) -> Vec<u32> {
+        let mut out = vec![];
+        collect_variants(state.characteristics(object).get(self.element), self.element_enum, &mut out);
+        out
+    }
+
+    pub fn light_or_dark(&self, element: u32) -> bool {
+        Some(element) == self.light || Some(element) == self.dark
+    }
+
+    /// The Element named `word` (`fire` in a cost's symbols).
+    pub fn element_named(&self, vocab: &Vocabulary, word: &str) -> Option<u32> {
+        vocab.variant(word, self.element_enum)
+    }
+
+    pub fn power(&self, state: &GameState, object: ObjectId) -> i64 {
+        state.characteristics(object).number(self.power)
+    }
+
+    pub fn flag(&self, state: &GameState, object: ObjectId, property: Option<PropId>) -> bool {
+        property.and_then(|p| state.characteristics(object).get(p).cloned()).is_some_and(|v| !matches!(v, Value::Number(0)) && v != Value::List(vec![]))
+    }
+
+    pub fn name_text(&self, state: &GameState, object: ObjectId) -> String {
+        match state.characteristics(object).get(self.name) {
+            Some(Value::Text(t)) => t.clone(),
+            _ => state.name_of(object),
+        }
+    }
+}
+
+fn collect_variants(value: Option<&Value>, enum_id: EnumId, out: &mut Vec<u32>) {
+    match value {
+        Some(Value::Variant(e, v)) if *e == enum_id => out.push(*v),
+        Some(Value::List(items)) => items.iter().for_each(|i| collect_variants(Some(i), enum_id, out)),
+        _ => {}
+    }
+}

@@ -1,0 +1,99 @@
+//! The actions card text leaves to the game (`game(...)` in std-abilities/fftcg/): damage to a
+//! player with EX Burst (FF 6.5), searching the deck (FF 15.1.1.8).
+
+use std::sync::Arc;
+
+use crate::interp::engine::{push, resolve_top};
+use crate::interp::{announce, Ctx};
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::trigger::AbilityRef;
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position};
+
+use super::play::tags;
+use super::Words;
+
+/// Carries out a `game(...)` action; the ones not listed here are announced only (see
+/// docs/known-gaps.md).
+pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<(), Illegal> {
+    let w = Words::get(state);
+    match call.name.as_str() {
+        "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>()),
+        "search" | "search_dull" => search(state, agent, call, call.name == "search_dull"),
+        _ => Ok(()),
+    }
+}
+
+/// FF 6.5.2-6.5.3: `amount` points of damage to `player`, one card at a time from the top of the
+/// deck to the Damage Zone, each EX Burst resolved before the next card (FF 6.5.2.1). Damage with
+/// an empty deck loses the game (FF 3.1.3, 12.4.3). `sources` are the cards dealing it.
+pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, amount: i64, sources: &[ObjectId]) -> Result<(), Illegal> {
+    let (Some(deck), Some(damage_zone)) = (state.zone_id("deck", Some(player)), state.zone_id("damage_zone", Some(player))) else {
+        return Err(Illegal("no deck or Damage Zone".into()));
+    };
+    let dealer = sources.first().map_or(state.opponent_of(player), |s| state.characteristics(*s).controller);
+    announce(state, agent, Event::Signal { name: "player_damaged_by".into(), objects: sources.to_vec(), player: Some(player), detail: Some(amount.to_string()) });
+    for _ in 0..amount {
+        if state.outcome.is_some() {
+            break;
+        }
+        let Some(&top) = state.zone(deck).objects.last() else {
+            state.apply(Event::PlayerFlag { player, flag: "damaged_with_empty_deck".into(), value: true });
+            break;
+        };
+        let event = state.move_event(top, damage_zone, Some("damage".into()), Position::Top);
+        let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, dealer, vec![]).happen(event)? else { continue };
+        ex_burst(state, agent, w, player, new)?;
+    }
+    Ok(())
+}
+
+/// FF 6.5.2.1: a card with the EX Burst icon put into the Damage Zone: its player may use its EX
+/// Burst effect, which resolves at once (no player can respond).
+fn ex_burst(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId) -> Result<(), Illegal> {
+    if !w.flag(state, card, w.exburst) || state.permits(card, "use_ex_burst", None, None) == Some(false) {
+        return Ok(());
+    }
+    let library = state.library.clone();
+    let id = state.object(card).card;
+    let Some(index) = library.card(id).abilities.iter().position(|a| tags(state, a).iter().any(|t| t == "exburst")) else { return Ok(()) };
+    let prompt = format!("use the EX Burst of {}", state.name_of(card));
+    if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
+        return Ok(());
+    }
+    let ability = &library.card(id).abilities[index];
+    let depth = state.stack.len();
+    push(state, agent, Some(card), player, AbilityRef::Printed { card: id, index }, vec![], Arc::new(ability.body.clone()), ability.condition.clone());
+    if state.stack.len() > depth {
+        resolve_top(state, agent)?;
+    }
+    Ok(())
+}
+
+/// FF 15.1.1.8: search the deck for the cards described, reveal the one found, put it into the
+/// zone (dull when asked), then shuffle the deck.
+fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, dull: bool) -> Result<(), Illegal> {
+    let player = call.controller;
+    let Some(deck) = state.zone_id("deck", Some(player)) else { return Ok(()) };
+    let found: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect();
+    if !found.is_empty() {
+        let pick = match state.ask(agent, player, Question::Objects { prompt: "search for".into(), options: found.clone(), min: 0, max: 1 }) {
+            Answer::Objects(list) => list,
+            _ => vec![],
+        };
+        if let Some(&card) = pick.first() {
+            state.apply(Event::Revealed { objects: vec![card] });
+            let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
+            let to = state.zone_id(&zone, Some(player)).ok_or_else(|| Illegal(format!("no {zone}")))?;
+            let event = state.move_event(card, to, Some("search".into()), Position::Top);
+            if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)?
+                && dull
+            {
+                Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: call.source })?;
+            }
+        }
+    }
+    let mut order = state.zone(deck).objects.clone();
+    state.rng.shuffle(&mut order);
+    state.apply(Event::Shuffled { zone: deck, order });
+    Ok(())
+}

@@ -1,0 +1,234 @@
+//! The attack (FF 10.1.2-10.1.4): declaring an attacker or a party, blocking, and damage, with the
+//! First Strike step (FF 15.2.3) and the blocker's damage divided among a party (FF 10.1.4.2.1).
+
+use crate::interp::{announce, Ctx};
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId};
+
+use super::turn::Windows;
+use super::Words;
+
+/// Why `object` cannot attack now, if it cannot (FF 10.1.2.1.1-2, 15.2.1.2, 15.2.2.2).
+pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<String> {
+    let name = state.name_of(object);
+    let o = state.object(object);
+    let reason = if o.left.is_some() || state.zone(o.zone).name != "field" {
+        "is not on the field"
+    } else if state.characteristics(object).controller != state.turn_player {
+        "is not controlled by the turn player"
+    } else if !w.is(state, object, w.forward) {
+        "is not a Forward"
+    } else if o.flags.contains("dull") {
+        "is dull"
+    } else if o.flags.contains("attacked") {
+        "has already attacked this turn"
+    } else if super::play::arrived_this_turn(state, object) && state.permits(object, "attack_on_arrival", None, None) != Some(true) {
+        "entered the field this turn"
+    } else if state.permits(object, "attack", None, None) == Some(false) {
+        "cannot attack"
+    } else {
+        return None;
+    };
+    Some(format!("{name} {reason}"))
+}
+
+/// FF 15.1.1.9.2: a party shares one Element, unless an effect lets its Forwards party anyway
+/// (SE14 15.2.8.1).
+fn can_party(state: &GameState, w: &Words, attackers: &[ObjectId]) -> bool {
+    let first = w.elements(state, attackers[0]);
+    let shared = first.iter().any(|e| attackers.iter().all(|a| w.elements(state, *a).contains(e)));
+    shared
+        || attackers.iter().all(|a| attackers.iter().all(|b| a == b || state.permits(*a, "party_regardless_of_element", None, Some(*b)) == Some(true)))
+}
+
+/// The parties and single attackers the turn player may declare now (FF 10.1.2.1): each eligible
+/// Forward alone, and for each Element the eligible Forwards of it together.
+pub fn declarations(state: &GameState, w: &Words) -> Vec<Vec<ObjectId>> {
+    let eligible: Vec<ObjectId> = state.in_zones("field").filter(|o| cannot_attack(state, w, *o).is_none()).collect();
+    let mut out: Vec<Vec<ObjectId>> = eligible.iter().map(|o| vec![*o]).collect();
+    let mut elements: Vec<u32> = eligible.iter().flat_map(|o| w.elements(state, *o)).collect();
+    elements.sort_unstable();
+    elements.dedup();
+    for e in elements {
+        let party: Vec<ObjectId> = eligible.iter().copied().filter(|o| w.elements(state, *o).contains(&e)).collect();
+        if party.len() > 1 && !out.contains(&party) {
+            out.push(party);
+        }
+    }
+    out
+}
+
+/// One attack (FF 10.1.2-10.1.4): declaration, block, damage. Illegal if an attacker cannot attack.
+pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Windows, attackers: &[ObjectId]) -> Result<(), Illegal> {
+    for a in attackers {
+        if let Some(why) = cannot_attack(state, w, *a) {
+            return Err(Illegal(why));
+        }
+    }
+    if attackers.len() > 1 && !can_party(state, w, attackers) {
+        return Err(Illegal("the Forwards of a party must share an Element (FF 15.1.1.9.2)".into()));
+    }
+    let player = state.turn_player;
+    // FF 10.1.2.2: attackers dull, unless a rule lets them attack without dulling (Brave).
+    for a in attackers {
+        let mut ctx = Ctx::new(state, agent, None, player, vec![]);
+        if ctx.state.permits(*a, "attack_without_dulling", None, None) != Some(true) {
+            ctx.happen(Event::Flag { object: *a, flag: "dull".into(), value: true, by: None })?;
+        }
+        for flag in ["attacking", "attacked"] {
+            ctx.happen(Event::Flag { object: *a, flag: flag.into(), value: true, by: None })?;
+        }
+    }
+    state.apply(Event::Tracked { name: "current_attack".into(), objects: attackers.to_vec() });
+    // FF 10.1.2.4-6: "attacks" triggers, then priority.
+    announce(state, agent, Event::Signal { name: "attack".into(), objects: attackers.to_vec(), player: Some(player), detail: None });
+    if attackers.len() > 1 {
+        announce(state, agent, Event::Signal { name: "party_attack".into(), objects: attackers.to_vec(), player: Some(player), detail: None });
+    }
+    windows.open(state, agent, w);
+    let blocker = block(state, agent, w, windows)?;
+    damage(state, agent, w, windows, blocker)?;
+    // FF 10.1.4.5: the attack is over; the party disbands.
+    let involved: Vec<ObjectId> = state.live_objects().filter(|o| ["attacking", "blocking"].iter().any(|f| state.object(*o).flags.contains(*f))).collect();
+    for o in involved {
+        for flag in ["attacking", "blocking"] {
+            if state.object(o).flags.contains(flag) {
+                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: None });
+            }
+        }
+    }
+    state.apply(Event::Tracked { name: "current_attack".into(), objects: vec![] });
+    Ok(())
+}
+
+/// The attacking Forwards still in the battle (FF 10.1.3.3).
+fn attacking(state: &GameState) -> Vec<ObjectId> {
+    let tracked = state.tracked.get("current_attack").cloned().unwrap_or_default();
+    tracked.into_iter().filter(|o| state.object(*o).left.is_none() && state.object(*o).flags.contains("attacking")).collect()
+}
+
+/// FF 10.1.3: the other player may block with an active Forward that can block at least one of
+/// the attackers (FF 15.1.1.9.6); a Forward that must block leaves no choice but which (10.1.3.1.3).
+fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Windows) -> Result<Option<ObjectId>, Illegal> {
+    let attackers = attacking(state);
+    if attackers.is_empty() || state.outcome.is_some() {
+        return Ok(None);
+    }
+    let defender = state.opponent_of(state.turn_player);
+    state.apply(Event::PhaseBegan { name: "attack".into() });
+    let able: Vec<ObjectId> = state
+        .in_zones("field")
+        .filter(|o| state.characteristics(*o).controller == defender && w.is(state, *o, w.forward))
+        .filter(|o| !state.object(*o).flags.contains("dull") && state.permits(*o, "block", None, None) != Some(false))
+        .filter(|o| attackers.iter().any(|a| state.permits(*a, "be_blocked", None, Some(*o)) != Some(false)))
+        .collect();
+    let forced: Vec<ObjectId> = able.iter().copied().filter(|o| state.permits(*o, "must_block", None, None) == Some(true)).collect();
+    let (candidates, optional) = if forced.is_empty() { (able, true) } else { (forced, false) };
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let mut options: Vec<String> = candidates.iter().map(|o| format!("block with {}", state.name_of(*o))).collect();
+    if optional {
+        options.insert(0, "no block".into());
+    }
+    let prompt = format!("block {}", attackers.iter().map(|a| state.name_of(*a)).collect::<Vec<_>>().join(" and "));
+    let pick = match state.ask(agent, defender, Question::One { prompt, options }) {
+        Answer::One(i) => i,
+        _ => 0,
+    };
+    let blocker = match (optional, pick) {
+        (true, 0) => return Ok(None),
+        (true, i) => candidates[i - 1],
+        (false, i) => candidates[i.min(candidates.len() - 1)],
+    };
+    state.apply(Event::Flag { object: blocker, flag: "blocking".into(), value: true, by: None });
+    announce(state, agent, Event::Signal { name: "block".into(), objects: vec![blocker], player: Some(defender), detail: None });
+    announce(state, agent, Event::Signal { name: "blocked".into(), objects: attackers, player: Some(state.turn_player), detail: None });
+    windows.open(state, agent, w);
+    Ok(Some(blocker))
+}
+
+/// FF 10.1.4: unblocked, the attack deals 1 point of damage to the player; blocked, the attackers
+/// and the blocker deal their power to each other, First Strike first (FF 15.2.3).
+fn damage(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Windows, blocker: Option<ObjectId>) -> Result<(), Illegal> {
+    let attackers = attacking(state);
+    if attackers.is_empty() || state.outcome.is_some() {
+        return Ok(());
+    }
+    let defender = state.opponent_of(state.turn_player);
+    let Some(blocker) = blocker else {
+        super::actions::damage_player(state, agent, w, defender, 1, &attackers)?;
+        windows.open(state, agent, w);
+        return Ok(());
+    };
+    // FF 10.1.3.3: a blocked attack stays blocked; a blocker that left the battle deals and takes nothing.
+    if state.object(blocker).left.is_some() || !state.object(blocker).flags.contains("blocking") {
+        return Ok(());
+    }
+    let strikes = |s: &GameState, o: ObjectId| s.permits(o, "first_strike_damage", None, None) == Some(true);
+    // FF 15.2.3.4: a party strikes first only if all of it has First Strike.
+    let attackers_first = attackers.iter().all(|a| strikes(state, *a));
+    let blocker_first = strikes(state, blocker);
+    if attackers_first || blocker_first {
+        state.apply(Event::PhaseBegan { name: "first_strike".into() });
+        exchange(state, agent, w, &attackers, blocker, attackers_first, blocker_first)?;
+        // FF 15.2.3.3: rule processes, a priority window with no plays; triggers wait.
+        windows.first_strike(state, agent);
+        state.apply(Event::PhaseBegan { name: "attack".into() });
+    }
+    let attackers = attacking(state);
+    let blocker_left = state.object(blocker).left.is_some();
+    if !attackers.is_empty() && !blocker_left {
+        exchange(state, agent, w, &attackers, blocker, !attackers_first, !blocker_first)?;
+    }
+    windows.open(state, agent, w);
+    Ok(())
+}
+
+/// The attackers and the blocker deal their damage: each attacker its power to the blocker, the
+/// blocker its power to the attacker (divided among a party by its controller, FF 10.1.4.2.1).
+#[allow(clippy::too_many_arguments)]
+fn exchange(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers: &[ObjectId], blocker: ObjectId, attackers_deal: bool, blocker_deals: bool) -> Result<(), Illegal> {
+    let player = state.turn_player;
+    let defender = state.opponent_of(player);
+    let mut hits: Vec<(ObjectId, ObjectId, i64)> = vec![];
+    if attackers_deal {
+        hits.extend(attackers.iter().map(|a| (*a, blocker, w.power(state, *a))));
+    }
+    if blocker_deals {
+        let power = w.power(state, blocker);
+        for (a, amount) in divide(state, agent, defender, power, attackers) {
+            hits.push((blocker, a, amount));
+        }
+    }
+    for (source, target, amount) in hits {
+        if amount > 0 && state.object(target).left.is_none() {
+            let controller = state.characteristics(source).controller;
+            Ctx::new(state, agent, Some(source), controller, vec![]).happen(Event::Damaged { object: target, amount, source: Some(source) })?;
+        }
+    }
+    Ok(())
+}
+
+/// FF 10.1.4.2.1, 11.3.6: the blocker's damage divided among a party, in multiples of 1000.
+fn divide(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, power: i64, attackers: &[ObjectId]) -> Vec<(ObjectId, i64)> {
+    let Some((last, rest)) = attackers.split_last() else { return vec![] };
+    let mut left = power.max(0);
+    let mut out = vec![];
+    for a in rest {
+        let steps: Vec<i64> = (0..=left / 1000).map(|k| k * 1000).collect();
+        if steps.len() < 2 {
+            break;
+        }
+        let prompt = format!("damage to {} ({left} left)", state.name_of(*a));
+        let options = steps.iter().map(|n| n.to_string()).collect();
+        let pick = match state.ask(agent, player, Question::One { prompt, options }) {
+            Answer::One(i) => steps[i.min(steps.len() - 1)],
+            _ => 0,
+        };
+        out.push((*a, pick));
+        left -= pick;
+    }
+    out.push((*last, left));
+    out
+}

@@ -1,0 +1,194 @@
+//! Paying CP (FF 11.2): discarding a card makes 2 CP of its Element (never a Light or Dark card),
+//! dulling a Backup makes 1 CP of its Element; the payment is exact, except that one excess CP
+//! may come from discarding; a card needs at least one CP of its Element (not Light or Dark).
+
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position};
+
+use super::Words;
+
+/// A CP cost: `total` CP, of which one CP of each listed Element (`{f}{f}{1}` is total 3, needs
+/// fire twice; a Fire card of cost 3 is total 3, needs fire once).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CpCost {
+    pub total: i64,
+    pub needs: Vec<u32>,
+}
+
+/// Cards that can make CP now, grouped: copies of one card are interchangeable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Group {
+    objects: Vec<ObjectId>,
+    /// The Elements one CP of it may be; empty: any Element.
+    elements: Vec<u32>,
+    /// 2 for a discarded card (FF 11.2.1.1), 1 for a dulled Backup.
+    amount: i64,
+    label: String,
+}
+
+impl Group {
+    fn discard(&self) -> bool {
+        self.amount == 2
+    }
+}
+
+/// The CP sources `player` has, leaving out `exclude` (the card being played, a card that pays
+/// another part of the cost).
+fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) -> Vec<Group> {
+    let mut out: Vec<Group> = vec![];
+    let mut add = |object: ObjectId, elements: Vec<u32>, amount: i64, verb: &str| {
+        let card = state.object(object).card;
+        match out.iter_mut().find(|g| state.object(g.objects[0]).card == card && g.amount == amount && g.elements == elements) {
+            Some(g) => g.objects.push(object),
+            None => out.push(Group { objects: vec![object], elements, amount, label: format!("{verb} {}", state.name_of(object)) }),
+        }
+    };
+    // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
+    for object in state.in_zones("field").filter(|o| !exclude.contains(o)) {
+        let c = state.characteristics(object);
+        if c.controller != player || !w.is(state, object, w.backup) || state.object(object).flags.contains("dull") {
+            continue;
+        }
+        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { w.elements(state, object) };
+        add(object, elements, 1, "dull");
+    }
+    // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card.
+    if let Some(hand) = state.zone_id("hand", Some(player)) {
+        for &object in state.zone(hand).objects.iter().filter(|o| !exclude.contains(o)) {
+            let elements = w.elements(state, object);
+            if !elements.is_empty() && !elements.iter().any(|e| w.light_or_dark(*e)) {
+                add(object, elements, 2, "discard");
+            }
+        }
+    }
+    out
+}
+
+/// Whether the chosen CP can meet the Element needs: each source makes CP of one of its Elements.
+fn covers(chosen: &[(&Group, i64)], needs: &[u32]) -> bool {
+    let mut left: Vec<u32> = needs.to_vec();
+    let mut flexible: Vec<(&[u32], i64)> = vec![];
+    for (group, count) in chosen {
+        for _ in 0..*count {
+            if group.elements.len() == 1 {
+                for _ in 0..group.amount {
+                    if let Some(i) = left.iter().position(|e| *e == group.elements[0]) {
+                        left.swap_remove(i);
+                    }
+                }
+            } else {
+                flexible.push((&group.elements, group.amount));
+            }
+        }
+    }
+    assign(&mut left, &flexible)
+}
+
+/// Backtracking over the few sources that may make more than one Element.
+fn assign(left: &mut Vec<u32>, flexible: &[(&[u32], i64)]) -> bool {
+    let Some(((elements, amount), rest)) = flexible.split_first() else { return left.is_empty() };
+    if left.is_empty() {
+        return true;
+    }
+    let candidates: Vec<u32> = if elements.is_empty() { left.clone() } else { elements.to_vec() };
+    candidates.iter().any(|e| {
+        let mut next = left.clone();
+        for _ in 0..*amount {
+            if let Some(i) = next.iter().position(|x| x == e) {
+                next.swap_remove(i);
+            }
+        }
+        assign(&mut next, rest)
+    })
+}
+
+/// Every legal payment of `cost` from `groups`, as counts per group, Backups first; at most
+/// `limit` of them.
+fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
+    fn walk(groups: &[Group], cost: &CpCost, i: usize, counts: &mut Vec<i64>, sum: i64, out: &mut Vec<Vec<i64>>, limit: usize) {
+        if out.len() >= limit {
+            return;
+        }
+        let discarding = groups.iter().zip(counts.iter()).any(|(g, c)| *c > 0 && g.discard());
+        // FF 11.2.1.1: exact, or one CP over when a card was discarded.
+        if sum == cost.total || (sum == cost.total + 1 && discarding) {
+            let chosen: Vec<(&Group, i64)> = groups.iter().zip(counts.iter().copied()).filter(|(_, c)| *c > 0).collect();
+            if covers(&chosen, &cost.needs) {
+                out.push(counts.clone());
+            }
+            return;
+        }
+        if i == groups.len() || sum > cost.total {
+            return;
+        }
+        let most = groups[i].objects.len() as i64;
+        for k in (0..=most).rev() {
+            if sum + k * groups[i].amount > cost.total + 1 {
+                continue;
+            }
+            counts[i] = k;
+            walk(groups, cost, i + 1, counts, sum + k * groups[i].amount, out, limit);
+            counts[i] = 0;
+        }
+    }
+    let mut out = vec![];
+    if cost.total <= 0 && cost.needs.is_empty() {
+        return vec![vec![0; groups.len()]];
+    }
+    walk(groups, cost, 0, &mut vec![0; groups.len()], 0, &mut out, limit);
+    out
+}
+
+/// Whether `player` could pay `cost` now.
+pub fn can_pay(state: &GameState, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId]) -> bool {
+    !payments(&groups(state, w, player, exclude), cost, 1).is_empty()
+}
+
+/// The most payments offered as options in one question.
+const MOST_PAYMENTS: usize = 64;
+
+/// `player` pays `cost` (FF 11.2, 11.3.7.1: all at once): they pick one of the legal payments,
+/// whose Backups are dulled and whose cards are discarded. Illegal when there is none.
+pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<(), Illegal> {
+    if cost.total <= 0 && cost.needs.is_empty() {
+        return Ok(());
+    }
+    let groups = groups(state, w, player, exclude);
+    let options = payments(&groups, cost, MOST_PAYMENTS);
+    let words = |counts: &Vec<i64>| {
+        let parts: Vec<String> = groups.iter().zip(counts).filter(|(_, c)| **c > 0).map(|(g, c)| if *c > 1 { format!("{} x{c}", g.label) } else { g.label.clone() }).collect();
+        parts.join(", ")
+    };
+    let pick = match options.len() {
+        0 => return Err(Illegal(format!("{} cannot pay {} CP for {what}", state.players[player.index()].name, cost.total))),
+        1 => 0,
+        _ => {
+            let prompt = format!("pay {} CP for {what}", cost.total);
+            match state.ask(agent, player, Question::One { prompt, options: options.iter().map(words).collect() }) {
+                Answer::One(i) => i,
+                _ => 0,
+            }
+        }
+    };
+    state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {}", cost.total, words(&options[pick]))) });
+    for (group, count) in groups.iter().zip(&options[pick]) {
+        for &object in group.objects.iter().take(*count as usize) {
+            if group.discard() {
+                discard(state, agent, object)?;
+            } else {
+                let event = Event::Flag { object, flag: "dull".into(), value: true, by: None };
+                crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// FF 15.1.1.4: a card discarded from the hand goes to its owner's Break Zone.
+pub fn discard(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) -> Result<(), Illegal> {
+    let owner = state.object(object).owner;
+    let zone = state.zone_id("break_zone", Some(owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
+    let event = state.move_event(object, zone, Some("discard".into()), Position::Top);
+    crate::interp::Ctx::new(state, agent, None, owner, vec![]).happen(event)?;
+    Ok(())
+}

@@ -1,0 +1,317 @@
+//! Playing cards and abilities (FF 11.3-11.7): what a player with priority may do, and doing it
+//! with its cost paid. Characters are a special action in the turn player's Main Phase with an
+//! empty stack (FF 9.3.1.5, 11.4.1); Summons, action and special abilities in either player's
+//! Main or Attack Phase (FF 9.3.1.6-7), never in the End Phase (FF 9.5.1.1) or the First Strike
+//! window (FF 15.2.3.3).
+
+use std::sync::Arc;
+
+use crate::interp::engine::{push, Plays};
+use crate::interp::{abilities_of, announce, keyword_env, Ctx};
+use crate::ir::{AbilityIr, CostIr};
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::trigger::AbilityRef;
+use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position};
+use crate::vocab::primitive::Primitive;
+use crate::vocab::AbilityClass;
+
+use super::cost::{can_pay, discard, pay, CpCost};
+use super::Words;
+
+/// One thing a player may do with priority.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Play {
+    /// Play a Character from the hand (FF 11.4).
+    Character(ObjectId),
+    /// Cast a Summon from the hand (FF 11.3).
+    Summon(ObjectId),
+    /// Use an action or special ability (FF 11.6, 11.7).
+    Ability(ObjectId, AbilityRef),
+}
+
+/// The phases in which Summons and abilities may be played (FF 9.3.1.6-7, 10.1).
+fn summon_timing(phase: &str) -> bool {
+    phase.starts_with("main") || phase == "attack"
+}
+
+/// Every play `player` may make now, with costs they could pay.
+pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
+    let mut out = vec![];
+    if !summon_timing(&state.phase) {
+        return out;
+    }
+    let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
+    if let Some(hand) = state.zone_id("hand", Some(player)) {
+        for &object in &state.zone(hand).objects {
+            let play = if w.is(state, object, w.character) {
+                // FF 11.4.1; SE14 7.10.3: no sixth Backup.
+                let allowed = main_empty || state.permits(object, "play_at_summon_timing", None, None) == Some(true);
+                if !allowed || (w.is(state, object, w.backup) && backups(state, w, player) >= 5) {
+                    continue;
+                }
+                Play::Character(object)
+            } else if w.is(state, object, w.summon) {
+                Play::Summon(object)
+            } else {
+                continue;
+            };
+            if can_pay(state, w, player, &card_cost(state, w, object), &[object]) {
+                out.push(play);
+            }
+        }
+    }
+    let library = state.library.clone();
+    for object in state.in_zones("field") {
+        if state.characteristics(object).controller != player {
+            continue;
+        }
+        for (reference, ability) in abilities_of(state, &library, object) {
+            if library.vocab.ability_kinds[ability.kind.index()].class == AbilityClass::Activated && usable(state, w, player, object, &ability).is_ok() {
+                out.push(Play::Ability(object, reference));
+            }
+        }
+    }
+    out
+}
+
+/// The Backups `player` controls (SE14 7.10.3).
+pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
+    state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).count()
+}
+
+/// A card's CP cost now (FF 5.2.1.2, 11.2): its cost with the adjustments effects make, and one CP
+/// of each of its Elements unless it is Light or Dark (FF 11.2.1.1).
+pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
+    let c = state.characteristics(object);
+    let adjustment = if w.is(state, object, w.summon) { "cast_cost" } else { "play_cost" };
+    let total = (c.number(w.cost) + c.adjustments.get(adjustment).copied().unwrap_or(0)).max(0);
+    let elements = w.elements(state, object);
+    let needs = if elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
+    CpCost { total, needs }
+}
+
+/// What an ability's symbols ask for: CP, dulling the card ({dull}), a same-name card ({s}).
+#[derive(Debug, Default)]
+struct SymbolCost {
+    cp: CpCost,
+    dull: bool,
+    special: bool,
+}
+
+fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
+    let mut cost = SymbolCost::default();
+    for part in &ability.costs {
+        let CostIr::Symbols(symbols) = part else { continue };
+        for symbol in symbols {
+            if let Ok(n) = symbol.parse::<i64>() {
+                cost.cp.total += n;
+            } else if let Some(e) = w.element_named(&state.library.vocab, symbol) {
+                cost.cp.total += 1;
+                cost.cp.needs.push(e);
+            } else if symbol == "dull" {
+                cost.dull = true;
+            } else if symbol == "s" {
+                cost.special = true;
+            } else {
+                return Err(Illegal(format!("the cost {{{symbol}}} cannot be paid yet")));
+            }
+        }
+    }
+    Ok(cost)
+}
+
+/// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2).
+fn usable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
+    let cost = symbol_cost(state, w, ability)?;
+    for tag in tags(state, ability) {
+        match tag.as_str() {
+            "own_turn_only" if state.turn_player != player => return Err(Illegal("it can be used only on your turn".into())),
+            "active_zone" => return Err(Illegal("it is used from the hand".into())),
+            _ => {}
+        }
+    }
+    let mut exclude = vec![];
+    if cost.dull {
+        if state.object(object).flags.contains("dull") {
+            return Err(Illegal(format!("{} is dull", state.name_of(object))));
+        }
+        // FF 11.6.2.3, 15.2.2.3: {dull} needs control since the start of the turn, or Haste.
+        if arrived_this_turn(state, object) && state.permits(object, "dull_cost_on_arrival", None, None) != Some(true) {
+            return Err(Illegal(format!("{} entered the field this turn", state.name_of(object))));
+        }
+        exclude.push(object);
+    }
+    if cost.special {
+        let same = same_name_cards(state, w, player, object);
+        let Some(first) = same.first() else { return Err(Illegal(format!("there is no card named {} in the hand to discard", w.name_text(state, object)))) };
+        exclude.push(*first);
+    }
+    if !can_pay(state, w, player, &cost.cp, &exclude) {
+        return Err(Illegal(format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total)));
+    }
+    Ok(cost)
+}
+
+/// FF 10.1.2.1.1: whether the object came under its controller's control after the turn began.
+pub fn arrived_this_turn(state: &GameState, object: ObjectId) -> bool {
+    state.object(object).entered > state.turn_began
+}
+
+/// FF 11.7.1: Character cards in the hand with the same name as `object`.
+fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Vec<ObjectId> {
+    let name = w.name_text(state, object);
+    let Some(hand) = state.zone_id("hand", Some(player)) else { return vec![] };
+    state.zone(hand).objects.iter().copied().filter(|o| *o != object && w.is(state, *o, w.character) && w.name_text(state, *o) == name).collect()
+}
+
+/// The tag words of an ability (`own_turn_only`, `active_zone`, `exburst`).
+pub fn tags(state: &GameState, ability: &AbilityIr) -> Vec<String> {
+    let vocab = &state.library.vocab;
+    ability
+        .tags
+        .iter()
+        .filter_map(|call| vocab.templates[call.template.index()].implementation.first())
+        .filter(|b| b.primitive == Primitive::Tag)
+        .filter_map(|b| match b.args.first() {
+            Some(crate::vocab::BoundArg::Word(word)) => Some(word.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Makes a play (FF 11.3-11.7); the caller rewinds it if it turns out illegal (FF 14).
+pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, play: &Play) -> Result<(), Illegal> {
+    match play {
+        Play::Character(object) => play_character(state, agent, w, player, *object),
+        Play::Summon(object) => cast_summon(state, agent, w, player, *object),
+        Play::Ability(object, reference) => use_ability(state, agent, w, player, *object, reference),
+    }
+}
+
+/// FF 11.4: pay, then the Character enters the field (a Backup enters dull, SE14 7.10.4); its
+/// player's "plays" triggers see it (FF 11.4.7).
+fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
+    let what = state.name_of(object);
+    let cost = card_cost(state, w, object);
+    pay(state, agent, w, player, &cost, &[object], &what)?;
+    let field = state.zone_id("field", Some(player)).ok_or_else(|| Illegal("no field".into()))?;
+    let dull = w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true);
+    let event = state.move_event(object, field, Some("play".into()), Position::Top);
+    let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
+    if dull {
+        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: None })?;
+    }
+    announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail: None });
+    Ok(())
+}
+
+/// FF 11.3: the Summon moves to the stack, its targets are chosen (it needs one to be cast,
+/// FF 11.3.3), its cost is paid, and its player's "casts" triggers see it (FF 11.3.8).
+fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
+    let library = state.library.clone();
+    let card = state.object(object).card;
+    let cost = card_cost(state, w, object);
+    let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
+    let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
+    let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
+    let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
+    if let Some(index) = index {
+        let ability = &library.card(card).abilities[index];
+        push_checked(state, agent, new, player, AbilityRef::Printed { card, index }, vec![], ability)?;
+    }
+    pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
+    announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
+    Ok(())
+}
+
+/// FF 11.6.3-11.6.11, 11.7: the ability goes on the stack with its targets, then its cost is paid
+/// (the card dulled for {dull}, a same-name Character discarded for {s}, CP, other costs).
+fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId, reference: &AbilityRef) -> Result<(), Illegal> {
+    let library = state.library.clone();
+    let ability = abilities_of(state, &library, object)
+        .into_iter()
+        .find(|(r, _)| r == reference)
+        .map(|(_, a)| a.into_owned())
+        .ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
+    let cost = usable(state, w, player, object, &ability)?;
+    let mut env = keyword_env(state, &library, object, reference);
+    env.push(("X".to_string(), Binding::Number(0)));
+    push_checked(state, agent, object, player, reference.clone(), env, &ability)?;
+    let mut exclude = vec![];
+    if cost.dull {
+        Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "dull".into(), value: true, by: None })?;
+        exclude.push(object);
+    }
+    if cost.special {
+        let same = same_name_cards(state, w, player, object);
+        let card = if same.len() > 1 {
+            match state.ask(agent, player, Question::Objects { prompt: "discard a card of the same name".into(), options: same.clone(), min: 1, max: 1 }) {
+                Answer::Objects(list) if !list.is_empty() => list[0],
+                _ => same[0],
+            }
+        } else {
+            *same.first().ok_or_else(|| Illegal("no card of the same name to discard".into()))?
+        };
+        discard(state, agent, card)?;
+    }
+    let what = format!("{} of {}", state.describe_ability(object, reference), state.name_of(object));
+    pay(state, agent, w, player, &cost.cp, &exclude, &what)?;
+    for part in &ability.costs {
+        if let CostIr::Phrase(call) = part {
+            let effect = crate::ir::Effect::Do { call: call.clone(), for_each: None, duration: None, binding: None };
+            Ctx::new(state, agent, Some(object), player, vec![]).run(std::slice::from_ref(&effect))?;
+        }
+    }
+    Ok(())
+}
+
+/// Puts a played ability on the stack; "choose" with no legal target makes the play illegal
+/// (FF 11.3.3, 11.6.5, 11.7.5).
+fn push_checked(state: &mut GameState, agent: &mut dyn Agent, source: ObjectId, player: PlayerId, reference: AbilityRef, env: crate::kernel::Env, ability: &AbilityIr) -> Result<(), Illegal> {
+    push(state, agent, Some(source), player, reference, env, Arc::new(ability.body.clone()), ability.condition.clone());
+    if matches!(state.log.last(), Some(Event::Cancelled { .. })) {
+        return Err(Illegal("it needs a legal target to choose".into()));
+    }
+    Ok(())
+}
+
+/// The plays of FF-TCG for the kernel's priority loop.
+pub struct FfPlays {
+    pub words: Words,
+}
+
+impl Plays for FfPlays {
+    fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
+        legal_plays(state, &self.words, player).iter().map(|p| describe(state, p)).collect()
+    }
+
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal> {
+        let play = legal_plays(state, &self.words, player).into_iter().nth(index).ok_or_else(|| Illegal("no such play".into()))?;
+        perform(state, agent, &self.words, player, &play)
+    }
+
+    fn after_resolution(&self, state: &mut GameState, agent: &mut dyn Agent) {
+        put_away_resolved(state, agent);
+    }
+}
+
+/// A play in words.
+pub fn describe(state: &GameState, play: &Play) -> String {
+    match play {
+        Play::Character(o) => format!("play {}", state.name_of(*o)),
+        Play::Summon(o) => format!("cast {}", state.name_of(*o)),
+        Play::Ability(o, r) => format!("use {} of {}", state.describe_ability(*o, r), state.name_of(*o)),
+    }
+}
+
+/// FF 11.11.10 (SE14): a Summon that has resolved goes to its owner's Break Zone.
+pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent) {
+    let Some(stack) = state.zone_id("stack", None) else { return };
+    let done: Vec<ObjectId> = state.zone(stack).objects.iter().copied().filter(|o| !state.stack.iter().any(|e| e.source == Some(*o))).collect();
+    for object in done {
+        let owner = state.object(object).owner;
+        let Some(to) = state.zone_id("break_zone", Some(owner)) else { continue };
+        let event = state.move_event(object, to, Some("resolved".into()), Position::Top);
+        let _ = Ctx::new(state, agent, None, owner, vec![]).happen(event);
+    }
+}

@@ -1,0 +1,127 @@
+//! The rule processes (FF 12.4; SE14 7.10.3), performed together whenever a player would get
+//! priority, until none applies (FF 12.3).
+
+use crate::interp::engine::RuleProcesses;
+use crate::interp::Ctx;
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId, Position};
+
+use super::Words;
+
+/// FF-TCG's rule processes; `damage_to_lose` is 7 for constructed games, 6 for limited (FF 3.1.1).
+pub struct FfRules {
+    pub damage_to_lose: usize,
+}
+
+/// The constructed game's rule processes.
+pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
+
+impl RuleProcesses for FfRules {
+    fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
+        let Some(w) = Words::of(&state.library.vocab) else { return false };
+        if self.defeats(state) {
+            return true;
+        }
+        let mut doomed: Vec<(ObjectId, Option<&str>)> = vec![];
+        let field: Vec<ObjectId> = state.in_zones("field").collect();
+        for &o in &field {
+            let c = state.characteristics(o);
+            if c.get(w.power).is_none() || !w.is(state, o, w.character) {
+                continue;
+            }
+            let power = c.number(w.power);
+            if power <= 0 {
+                // FF 12.4.4: put into the Break Zone (not broken).
+                doomed.push((o, None));
+            } else if state.object(o).damage >= power && state.permits(o, "be_broken", None, None) != Some(false) {
+                // FF 12.4.5: broken.
+                doomed.push((o, Some("break")));
+            }
+        }
+        for player in [PlayerId(0), PlayerId(1)] {
+            let mine: Vec<ObjectId> = field.iter().copied().filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.character)).collect();
+            // FF 12.4.6: two or more Characters of one name without the generic icon.
+            for &o in &mine {
+                let name = w.name_text(state, o);
+                let twins = mine.iter().filter(|x| !w.flag(state, **x, w.generic) && w.name_text(state, **x) == name).count();
+                if twins > 1 && !w.flag(state, o, w.generic) {
+                    doomed.push((o, None));
+                }
+            }
+            // FF 12.4.7: two or more Light and/or Dark Characters.
+            let light_dark: Vec<ObjectId> = mine.iter().copied().filter(|o| w.elements(state, *o).iter().any(|e| w.light_or_dark(*e))).collect();
+            if light_dark.len() > 1 {
+                doomed.extend(light_dark.into_iter().map(|o| (o, None)));
+            }
+        }
+        doomed.sort_by_key(|d| d.0);
+        doomed.dedup_by_key(|d| d.0);
+        let mut changed = !doomed.is_empty();
+        for (object, reason) in doomed {
+            to_break_zone(state, agent, object, reason);
+        }
+        changed |= too_many_backups(state, agent, &w);
+        changed
+    }
+}
+
+impl FfRules {
+    /// FF 12.4.1-12.4.3, 3.2-3.3: the players who lose now; both losing is a draw.
+    fn defeats(&self, state: &mut GameState) -> bool {
+        let lost: Vec<PlayerId> = (0..state.players.len() as u8)
+            .map(PlayerId)
+            .filter(|p| {
+                let flags = &state.players[p.index()].flags;
+                let damage = state.zone_id("damage_zone", Some(*p)).map_or(0, |z| state.zone(z).objects.len());
+                damage >= self.damage_to_lose || flags.contains("took_from_empty_deck") || flags.contains("damaged_with_empty_deck")
+            })
+            .collect();
+        let outcome = match lost.as_slice() {
+            [] => return false,
+            [loser] => Outcome::Winner(state.opponent_of(*loser)),
+            _ => Outcome::Draw,
+        };
+        state.apply(Event::GameEnded { outcome });
+        true
+    }
+}
+
+fn to_break_zone(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, reason: Option<&str>) {
+    if state.object(object).left.is_some() {
+        return;
+    }
+    let owner = state.object(object).owner;
+    let Some(zone) = state.zone_id("break_zone", Some(owner)) else { return };
+    let mut event = state.move_event(object, zone, reason.map(str::to_string), Position::Top);
+    // FF 12.4.5: the source of the damage just dealt is the card that broke it.
+    if let (Some("break"), Event::Moved { by, .. }) = (reason, &mut event) {
+        *by = state.log.iter().rev().take(64).find_map(|e| match e {
+            Event::Damaged { object: o, source, .. } if *o == object => *source,
+            _ => None,
+        });
+    }
+    let _ = Ctx::new(state, agent, None, owner, vec![]).happen(event);
+}
+
+/// SE14 7.10.3: a player with six or more Backups puts Backups of their choice into the Break
+/// Zone until they have five.
+fn too_many_backups(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
+    let mut changed = false;
+    for player in [PlayerId(0), PlayerId(1)] {
+        let backups: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).collect();
+        if backups.len() <= 5 {
+            continue;
+        }
+        let n = backups.len() - 5;
+        let prompt = format!("put {n} Backup(s) into the Break Zone");
+        let chosen = match state.ask(agent, player, Question::Objects { prompt, options: backups.clone(), min: n, max: n }) {
+            Answer::Objects(list) => list,
+            _ => backups[..n].to_vec(),
+        };
+        for o in chosen {
+            to_break_zone(state, agent, o, None);
+        }
+        changed = true;
+    }
+    changed
+}

@@ -1,0 +1,112 @@
+//! Setting up a game (FF 8): deck construction checks (FF 8.1.1), shuffled decks, a random player
+//! who chooses who goes first, five-card hands, the mulligan in order (FF 8.2.1).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::interp::Ctx;
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{CardId, Event, GameState, Library, ObjectId, PlayerId, Position};
+
+pub use crate::games::deck::Deck;
+
+/// FF 8.1.1.1-8.1.1.2: exactly 50 cards (40 or more for a limited deck), at most three of one
+/// card number, every card known and named as the code says. The cards, in list order.
+pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardId>, limited: bool) -> Result<Vec<CardId>, Vec<Diagnostic>> {
+    let mut problems = vec![];
+    let mut cards = vec![];
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    for entry in &deck.entries {
+        let Some(&id) = codes.get(&entry.code) else {
+            let close: Vec<&String> = codes.keys().filter(|c| c.len() == entry.code.len() && c.chars().zip(entry.code.chars()).filter(|(a, b)| a != b).count() == 1).take(3).collect();
+            let mut d = Diagnostic::new(Code::E0300, entry.span, format!("there is no card {} in the {} cards", entry.code, deck.game)).label("unknown card code");
+            if !close.is_empty() {
+                d = d.help(format!("did you mean {}?", close.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", ")));
+            }
+            problems.push(d);
+            continue;
+        };
+        let printed = &library.card(id).name;
+        if !entry.name.is_empty() && entry.name != *printed {
+            problems.push(Diagnostic::new(Code::E0300, entry.span, format!("{} is \"{printed}\", not \"{}\"", entry.code, entry.name)).label("name and code disagree"));
+        }
+        let copies = seen.entry(entry.code.as_str()).or_insert(0);
+        *copies += entry.count;
+        if *copies > 3 {
+            problems.push(Diagnostic::new(Code::E0300, entry.span, format!("{} copies of {}: a deck may hold at most 3 of one card number (FF 8.1.1.2)", copies, entry.code)).label("too many copies"));
+        }
+        cards.extend(std::iter::repeat_n(id, entry.count as usize));
+    }
+    let size = deck.size();
+    let whole = crate::span::Span::new(0, 0);
+    if limited && size < 40 {
+        problems.push(Diagnostic::new(Code::E0300, whole, format!("a limited deck has 40 or more cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
+    } else if !limited && size != 50 {
+        problems.push(Diagnostic::new(Code::E0300, whole, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
+    }
+    if problems.is_empty() { Ok(cards) } else { Err(problems) }
+}
+
+/// A new game between two decks, each shuffled (FF 8.2.1.1), nothing drawn yet.
+pub fn new_game(library: Arc<Library>, decks: [&[CardId]; 2], seed: u64) -> GameState {
+    let config = crate::games::config("fftcg", &library.vocab).expect("the FF-TCG configuration");
+    let mut state = GameState::new(library, Arc::new(config), &["p1", "p2"], seed);
+    for (p, cards) in decks.iter().enumerate() {
+        let player = PlayerId(p as u8);
+        let zone = state.zone_id("deck", Some(player)).expect("every player has a deck");
+        for &card in cards.iter() {
+            let object = ObjectId(state.objects.len() as u32);
+            state.apply(Event::Created { object, card, owner: player, zone });
+        }
+        let mut order = state.zone(zone).objects.clone();
+        state.rng.shuffle(&mut order);
+        state.apply(Event::Shuffled { zone, order });
+    }
+    state
+}
+
+/// FF 8.2.1.2-8.2.1.5: a random player chooses who goes first; each player draws five; the first
+/// player, then the other, may put their five on the bottom in an order they choose and draw five
+/// anew; the first turn begins.
+pub fn start(state: &mut GameState, agent: &mut dyn Agent) {
+    let chooser = PlayerId(state.rng.below(2) as u8);
+    let first = match state.ask(agent, chooser, Question::YesNo { prompt: "take the first turn".into() }) {
+        Answer::Yes(false) => state.opponent_of(chooser),
+        _ => chooser,
+    };
+    for player in [first, state.opponent_of(first)] {
+        draw(state, agent, player, 5);
+    }
+    for player in [first, state.opponent_of(first)] {
+        if !matches!(state.ask(agent, player, Question::YesNo { prompt: "redraw your hand (mulligan)".into() }), Answer::Yes(true)) {
+            continue;
+        }
+        let (Some(hand), Some(deck)) = (state.zone_id("hand", Some(player)), state.zone_id("deck", Some(player))) else { continue };
+        let cards = state.zone(hand).objects.clone();
+        let items = cards.iter().map(|o| state.name_of(*o)).collect();
+        let order = match state.ask(agent, player, Question::Order { prompt: "order the cards put on the bottom (first is lowest)".into(), items }) {
+            Answer::Order(order) => order,
+            _ => (0..cards.len()).collect(),
+        };
+        for &i in order.iter().rev() {
+            let event = state.move_event(cards[i], deck, Some("mulligan".into()), Position::Bottom);
+            let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
+        }
+        draw(state, agent, player, 5);
+    }
+    state.apply(Event::TurnBegan { turn: 1, player: first });
+}
+
+/// Draws `n` cards; drawing from an empty deck loses the game (FF 3.1.2, 12.4.2).
+pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) {
+    let (Some(deck), Some(hand)) = (state.zone_id("deck", Some(player)), state.zone_id("hand", Some(player))) else { return };
+    for _ in 0..n {
+        let Some(&top) = state.zone(deck).objects.last() else {
+            state.apply(Event::PlayerFlag { player, flag: "took_from_empty_deck".into(), value: true });
+            return;
+        };
+        let event = state.move_event(top, hand, Some("draw".into()), Position::Top);
+        let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
+    }
+}

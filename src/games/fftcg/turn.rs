@@ -1,0 +1,158 @@
+//! The turn (FF 9): Active, Draw, Main 1, Attack, Main 2 and End phases, and whole games.
+
+use crate::interp::engine::{priority, resolve_all, RuleProcesses};
+use crate::interp::{announce, Ctx};
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId};
+
+use super::attack::{attack, declarations};
+use super::play::{put_away_resolved, FfPlays};
+use super::rules::CONSTRUCTED;
+use super::setup::draw;
+use super::Words;
+
+/// What happens where the rules give players priority: the players play (self-play, the REPL),
+/// or both pass at once so a scenario can drive the game action by action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Windows {
+    Priority,
+    Pass,
+}
+
+impl Windows {
+    /// A priority window (FF 11.1): rule processes and triggers settle, players play until both
+    /// pass with the stack empty.
+    pub fn open(&self, state: &mut GameState, agent: &mut dyn Agent, w: &Words) {
+        match self {
+            Windows::Priority => {
+                let _ = priority(state, agent, &CONSTRUCTED, &FfPlays { words: w.clone() });
+            }
+            Windows::Pass => {
+                let _ = resolve_all(state, agent, &CONSTRUCTED);
+            }
+        }
+        put_away_resolved(state, agent);
+    }
+
+    /// FF 15.2.3.3: after First Strike damage, rule processes are performed and the turn player
+    /// gets priority, but no one may play, and triggered abilities wait until all damage is dealt.
+    pub fn first_strike(&self, state: &mut GameState, agent: &mut dyn Agent) {
+        for _ in 0..100 {
+            if state.outcome.is_some() || !CONSTRUCTED.run(state, agent) {
+                break;
+            }
+        }
+    }
+}
+
+fn phase(state: &mut GameState, agent: &mut dyn Agent, name: &str, signal: Option<&str>) {
+    state.apply(Event::PhaseBegan { name: name.into() });
+    if let Some(signal) = signal {
+        let player = state.turn_player;
+        announce(state, agent, Event::Signal { name: signal.into(), objects: vec![], player: Some(player), detail: None });
+    }
+}
+
+/// One whole turn of the turn player, from the Active Phase to the End Phase.
+pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
+    let player = state.turn_player;
+    announce(state, agent, Event::Signal { name: "turn_begins".into(), objects: vec![], player: Some(player), detail: None });
+    // FF 9.1: the turn player's dull Characters activate (not Frozen ones, FF 15.2.4.2); no priority.
+    phase(state, agent, "active", None);
+    let dull: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("dull")).collect();
+    for o in dull {
+        if state.permits(o, "activate_in_active_phase", None, None) != Some(false) {
+            let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: o, flag: "dull".into(), value: false, by: None });
+        }
+    }
+    state.end_durations(&format!("next_active_phase@{}", player.0));
+    // FF 9.2: two cards, one on the first player's first turn (FF 8.2.1.5, 9.2.1.3).
+    phase(state, agent, "draw", None);
+    draw(state, agent, player, if state.turn == 1 { 1 } else { 2 });
+    // FF 9.3: Main Phase 1.
+    phase(state, agent, "main1", Some("main_phase_begins"));
+    windows.open(state, agent, w);
+    // FF 9.4, 10: the Attack Phase, attack after attack until the turn player stops.
+    phase(state, agent, "attack", Some("attack_phase_begins"));
+    windows.open(state, agent, w);
+    while state.outcome.is_none() {
+        let options = declarations(state, w);
+        if options.is_empty() {
+            break;
+        }
+        let mut words = vec!["end the attack phase".to_string()];
+        words.extend(options.iter().map(|d| format!("attack with {}", d.iter().map(|o| state.name_of(*o)).collect::<Vec<_>>().join(" and "))));
+        let pick = match state.ask(agent, player, Question::One { prompt: "attack".into(), options: words }) {
+            Answer::One(i) => i,
+            _ => 0,
+        };
+        if pick == 0 {
+            break;
+        }
+        let _ = state.attempt(|s| attack(s, agent, w, &windows, &options[pick - 1]));
+    }
+    // FF 9.3.1.1: Main Phase 2.
+    if state.outcome.is_none() {
+        phase(state, agent, "main2", Some("main_phase_begins"));
+        windows.open(state, agent, w);
+    }
+    if state.outcome.is_none() {
+        end_turn(state, agent, w, windows);
+    }
+}
+
+/// FF 9.5: the End Phase: "end of turn" triggers, the hand-size discard, then damage removed and
+/// "until the end of the turn" effects ended, again while that triggers something (9.5.1.4).
+pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
+    let player = state.turn_player;
+    phase(state, agent, "end", Some("end_of_turn"));
+    windows.open(state, agent, w);
+    // FF 9.5.1.2: the hand size is five.
+    if let Some(hand) = state.zone_id("hand", Some(player)) {
+        let cards = state.zone(hand).objects.clone();
+        if cards.len() > 5 {
+            let n = cards.len() - 5;
+            let discarded = match state.ask(agent, player, Question::Objects { prompt: format!("discard {n} card(s) down to five"), options: cards.clone(), min: n, max: n }) {
+                Answer::Objects(list) => list,
+                _ => cards[..n].to_vec(),
+            };
+            for card in discarded {
+                let _ = super::cost::discard(state, agent, card);
+            }
+        }
+    }
+    for _ in 0..100 {
+        // FF 9.5.1.3: at the same time, damage is removed and "until the end of the turn" ends.
+        let damaged: Vec<ObjectId> = state.in_zones("field").filter(|o| state.object(*o).damage > 0).collect();
+        for o in damaged {
+            state.apply(Event::DamageRemoved { object: o });
+        }
+        state.end_durations("end_of_turn");
+        let attacked: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains("attacked")).collect();
+        for o in attacked {
+            state.apply(Event::Flag { object: o, flag: "attacked".into(), value: false, by: None });
+        }
+        // FF 9.5.1.4: repeat while rule processes or triggers occur.
+        if state.pending.is_empty() || state.outcome.is_some() {
+            break;
+        }
+        windows.open(state, agent, w);
+    }
+}
+
+/// Plays turns until the game ends; `None` if it has not ended after `max_turns`.
+pub fn play_game(state: &mut GameState, agent: &mut dyn Agent, max_turns: u32) -> Option<Outcome> {
+    let w = Words::get(state);
+    if state.turn == 1 && state.log.iter().all(|e| !matches!(e, Event::TurnBegan { .. })) {
+        super::setup::start(state, agent);
+    }
+    while state.outcome.is_none() && state.turn <= max_turns {
+        run_turn(state, agent, &w, Windows::Priority);
+        if state.outcome.is_none() {
+            // FF 9.5.1.5: the other player's turn.
+            let next: PlayerId = state.opponent_of(state.turn_player);
+            state.apply(Event::TurnBegan { turn: state.turn + 1, player: next });
+        }
+    }
+    state.outcome.clone()
+}

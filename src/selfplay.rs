@@ -1,0 +1,141 @@
+//! Self-play: whole games between decks with the random agent, with invariants checked after
+//! every game and any failing seed written out as a replayable trace (FF-TCG so far).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostic::render::render_human;
+use crate::games::deck::parse_deck;
+use crate::games::fftcg;
+use crate::kernel::rng::Rng;
+use crate::kernel::{CardId, Event, GameState, Library, Outcome, RandomAgent};
+
+/// A deck ready to play: its name and its cards.
+#[derive(Debug, Clone)]
+pub struct ReadyDeck {
+    pub name: String,
+    pub cards: Vec<CardId>,
+}
+
+/// The cards of `game` (under `card_paths`, with the standard library) and the decks in
+/// `deck_paths` (files or folders of `.deck` files), each checked (FF 8.1.1). Errors are rendered.
+pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf]) -> Result<(Arc<Library>, Vec<ReadyDeck>), String> {
+    if game != "fftcg" {
+        return Err(format!("self-play supports fftcg so far, not `{game}`"));
+    }
+    let workspace = crate::workspace::Workspace::load(card_paths);
+    let (library, codes) = workspace.library(game).ok_or_else(|| format!("no {game} cards under the given paths"))?;
+    let (files, errors) = crate::workspace::find_files(deck_paths, "deck");
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    if files.is_empty() {
+        return Err("no .deck files found".into());
+    }
+    let mut decks = vec![];
+    let mut problems = String::new();
+    for file in &files {
+        let text = crate::workspace::read_text(file)?;
+        let shown = file.display().to_string();
+        let (deck, mut diagnostics) = parse_deck(&text);
+        if let Some(deck) = &deck {
+            match fftcg::check_deck(deck, &library, &codes, false) {
+                Ok(cards) if diagnostics.is_empty() => decks.push(ReadyDeck { name: deck.name.clone(), cards }),
+                Ok(_) => {}
+                Err(more) => diagnostics.extend(more),
+            }
+        }
+        for d in &diagnostics {
+            problems.push_str(&render_human(d, &shown, &text, false));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok((Arc::new(library), decks))
+}
+
+/// How one game went.
+#[derive(Debug, Clone)]
+pub struct GameResult {
+    pub seed: u64,
+    pub decks: [usize; 2],
+    pub outcome: Option<Outcome>,
+    pub turns: u32,
+    pub decisions: usize,
+    pub events: usize,
+    /// A panic, a game that did not end, or a broken invariant.
+    pub failure: Option<String>,
+    /// The game's log in words, kept only when it failed.
+    pub trace: Option<String>,
+}
+
+/// The most turns a game may take before it counts as hung.
+pub const MAX_TURNS: u32 = 200;
+
+/// Plays one game with the random agent: both the game and the agent are seeded by `seed`.
+pub fn play_one(library: &Arc<Library>, decks: &[ReadyDeck], pair: [usize; 2], seed: u64) -> GameResult {
+    let mut result = GameResult { seed, decks: pair, outcome: None, turns: 0, decisions: 0, events: 0, failure: None, trace: None };
+    let mut state = fftcg::new_game(library.clone(), [&decks[pair[0]].cards, &decks[pair[1]].cards], seed);
+    let mut agent = RandomAgent { rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
+    let played = catch_unwind(AssertUnwindSafe(|| fftcg::play_game(&mut state, &mut agent, MAX_TURNS)));
+    let cards = decks[pair[0]].cards.len() + decks[pair[1]].cards.len();
+    result.turns = state.turn;
+    result.decisions = state.log.iter().filter(|e| matches!(e, Event::Decided { .. })).count();
+    result.events = state.log.len();
+    result.failure = match played {
+        Err(panic) => Some(format!("panic: {}", panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default())),
+        Ok(None) => Some(format!("the game did not end in {MAX_TURNS} turns")),
+        Ok(Some(outcome)) => {
+            result.outcome = Some(outcome);
+            broken_invariant(&state, cards)
+        }
+    };
+    if result.failure.is_some() {
+        result.trace = Some(state.transcript());
+    }
+    result
+}
+
+/// Invariants a finished game must keep: every card in exactly one zone, nothing lost or made.
+fn broken_invariant(state: &GameState, cards: usize) -> Option<String> {
+    let placed: usize = state.zones.iter().map(|z| z.objects.len()).sum();
+    if placed != cards {
+        return Some(format!("{placed} cards in zones, {cards} in the decks"));
+    }
+    for (i, zone) in state.zones.iter().enumerate() {
+        for o in &zone.objects {
+            let object = state.object(*o);
+            if object.left.is_some() || object.zone.index() != i {
+                return Some(format!("{} is listed in {} but is not there", state.name_of(*o), zone.name));
+            }
+        }
+    }
+    None
+}
+
+/// The decks of game `i` of a run: every deck meets every other in turn.
+pub fn pairing(i: u64, n: usize) -> [usize; 2] {
+    if n < 2 {
+        return [0, 0];
+    }
+    let a = (i % n as u64) as usize;
+    let b = (a + 1 + ((i / n as u64) % (n as u64 - 1)) as usize) % n;
+    [a, b]
+}
+
+/// Writes a failing game's trace; the file names the command that replays it.
+pub fn write_trace(folder: &Path, game: &str, decks: &[ReadyDeck], result: &GameResult) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(folder)?;
+    let path = folder.join(format!("{game}-seed-{}.trace", result.seed));
+    let header = format!(
+        "# {}\n# decks: {} vs {}\n# replay: cardscript selfplay --game {game} --games 1 --seed {} (with the same decks)\n",
+        result.failure.as_deref().unwrap_or(""),
+        decks[result.decks[0]].name,
+        decks[result.decks[1]].name,
+        result.seed
+    );
+    std::fs::write(&path, header + result.trace.as_deref().unwrap_or(""))?;
+    Ok(path)
+}
