@@ -8,6 +8,9 @@ pub mod deck;
 pub mod fftcg;
 
 use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
+use crate::kernel::decision::Agent;
+use crate::kernel::trigger::AbilityRef;
+use crate::kernel::{GameState, Illegal, ObjectId, PlayerId};
 use crate::kernel::{Event, GameActions, GameConfig, Layer, LayerPlan, Procedure, Retarget, Visibility, ZoneSpec};
 use crate::vocab::Vocabulary;
 
@@ -116,4 +119,25 @@ pub fn end_of_turn_signal(game: &str) -> Event {
         _ => "end_of_turn",
     };
     Event::Signal { name: name.into(), objects: vec![], player: None, detail: None }
+}
+
+/// A game's own procedures, driven one action at a time (scenarios, the REPL): playing a card
+/// with its cost paid, using an ability, attacking, resolving, ending the turn, the next turn.
+pub trait Procedures: Sync {
+    /// The board is set and the turn has begun: the game marks whose turn it is.
+    fn turn_began(&self, state: &mut GameState);
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) -> Result<(), Illegal>;
+    fn use_ability(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, ability: AbilityRef) -> Result<(), Illegal>;
+    fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal>;
+    fn resolve(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
+    fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
+    fn next_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
+}
+
+/// The procedures of `game`, for the games that have them so far.
+pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
+    match game {
+        "fftcg" => Some(&fftcg::Driven),
+        _ => None,
+    }
 }

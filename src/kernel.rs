@@ -32,10 +32,17 @@ impl GameState {
     /// Runs an action; if it turns out illegal, the game is rewound to just before it, with
     /// nothing left behind: payments undone, nothing triggered (FF 14.1-14.3, Trails 1204.2l).
     pub fn attempt<T>(&mut self, action: impl FnOnce(&mut GameState) -> Result<T, Illegal>) -> Result<T, Illegal> {
+        // The log only grows: the snapshot leaves it out, and a rewind cuts it back.
+        let length = self.log.len();
+        let log = std::mem::take(&mut self.log);
         let snapshot = self.clone();
+        self.log = log;
         let result = action(self);
         if result.is_err() {
+            let mut log = std::mem::take(&mut self.log);
+            log.truncate(length);
             *self = snapshot;
+            self.log = log;
         }
         result
     }

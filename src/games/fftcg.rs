@@ -9,6 +9,7 @@
 mod actions;
 mod attack;
 mod cost;
+mod drive;
 mod play;
 pub mod rules;
 mod setup;
@@ -16,6 +17,7 @@ mod turn;
 
 pub use attack::attack;
 pub use cost::CpCost;
+pub use drive::Driven;
 pub use play::{legal_plays, perform, FfPlays, Play};
 pub use rules::FfRules;
 pub use setup::{check_deck, new_game, start, Deck};

@@ -63,6 +63,14 @@ pub fn keyword_env(state: &GameState, library: &Library, object: ObjectId, abili
         .collect()
 }
 
+/// Whether an object has any triggered ability at all (printed, from a keyword, or granted).
+fn may_trigger(library: &Library, card: crate::kernel::CardId, chars: &crate::kernel::Characteristics) -> bool {
+    let triggered = |a: &AbilityIr| a.trigger.is_some() && class_of(library, a) == AbilityClass::Triggered;
+    !chars.granted.is_empty()
+        || (!chars.stripped && library.card(card).abilities.iter().any(triggered))
+        || chars.keywords.iter().any(|k| library.keywords.get(k.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(triggered)))
+}
+
 pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
     library.vocab.ability_kinds[ability.kind.index()].class
 }
@@ -203,6 +211,8 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
             }
             register_static(state, agent, object);
         }
+        // A keyword granted by an effect brings its always-on abilities (FF 11.12.4, 15.2).
+        Event::EffectBegan { effect } if matches!(effect.change, crate::kernel::Change::GrantKeyword(_)) => register_granted_keywords(state, agent),
         _ => {}
     }
     for latch in state.new_latches() {
@@ -211,10 +221,47 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
     collect_triggers(state, agent, index);
 }
 
+/// Starts the always-on abilities of keywords that effects grant to objects in ability zones:
+/// each lasts while the object has the keyword (and stays in its zone), once per keyword.
+fn register_granted_keywords(state: &mut GameState, agent: &mut dyn Agent) {
+    use crate::kernel::Selector;
+    let library = state.library.clone();
+    let objects: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
+    for object in objects {
+        let chars = state.characteristics(object);
+        let printed = &library.card(state.object(object).card).keywords;
+        for &keyword in chars.keywords.iter().filter(|k| !printed.iter().any(|p| p.keyword == **k)) {
+            let guard = Selector::HasKeyword(keyword);
+            let started = state.effects.iter().any(|e| e.source == Some(object) && matches!(&e.affected, Selector::And(parts) if parts.contains(&guard)));
+            let Some(Some(definition)) = library.keywords.get(keyword.index()) else { continue };
+            if started {
+                continue;
+            }
+            for ability in definition.abilities.iter().filter(|a| class_of(&library, a) == AbilityClass::Static && a.trigger.is_none()) {
+                let mut ctx = Ctx::new(state, agent, Some(object), chars.controller, vec![]);
+                let Ok(events) = ctx.static_effects(ability, object) else { continue };
+                for mut event in events {
+                    if let Event::EffectBegan { effect } = &mut event {
+                        effect.affected = Selector::And(vec![effect.affected.clone(), guard.clone()]);
+                    }
+                    state.apply(event);
+                }
+            }
+        }
+    }
+}
+
 /// Triggered abilities and delayed triggers that the event at `index` triggers; each becomes a
 /// pending trigger (FF 11.8.3, 11.8.6; Trails 1211). Leaving-play triggers look back at the
 /// object as it was (FF 11.8.16, Trails 1211.6).
 pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
+    // Decisions and the bookkeeping of what waits to resolve trigger nothing.
+    if matches!(
+        state.log[index],
+        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. }
+    ) {
+        return;
+    }
     let event = state.log[index].clone();
     let library = state.library.clone();
     let mut candidates: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
@@ -235,7 +282,11 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     };
     let mut found = vec![];
     for object in candidates {
-        let controller = state.characteristics(object).controller;
+        let chars = state.characteristics(object);
+        if !may_trigger(&library, state.object(object).card, &chars) {
+            continue;
+        }
+        let controller = chars.controller;
         for (ability_ref, ability) in abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
             if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {

@@ -449,6 +449,9 @@ impl Ctx<'_> {
                     arg => Some(self.player_arg(call, arg)?),
                 };
                 let with = match self.slot(call, &a[3]) {
+                    // The hook is checked with the affected object as its source: `this` is the
+                    // card whose ability made it ("it must block this").
+                    Some(crate::ir::Operand::This) => self.source.map(|s| crate::kernel::Selector::Objects(vec![self.state.current(s)])),
                     Some(op) => Some(self.selector(op)?),
                     None => None,
                 };

@@ -199,11 +199,11 @@ impl Clone for Cache {
 }
 
 /// Characteristics by object index (`None` for last known information and empty slots).
-pub type View = Vec<Option<Characteristics>>;
+pub type View = Vec<Option<Arc<Characteristics>>>;
 
 impl GameState {
     /// The computed characteristics of a live object; last known information for one that left.
-    pub fn characteristics(&self, object: ObjectId) -> Characteristics {
+    pub fn characteristics(&self, object: ObjectId) -> Arc<Characteristics> {
         if let Some(c) = self.view().get(object.index()).cloned().flatten() {
             return c;
         }
@@ -223,21 +223,9 @@ impl GameState {
     }
 
     /// Printed characteristics, before any effect.
-    pub fn printed(&self, object: ObjectId) -> Characteristics {
+    pub fn printed(&self, object: ObjectId) -> Arc<Characteristics> {
         let o = self.object(object);
-        let card = self.library.card(o.card);
-        Characteristics {
-            controller: o.controller,
-            kinds: card.kinds.clone(),
-            properties: card.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
-            keywords: card.keywords.iter().map(|k| k.keyword).collect(),
-            stripped: false,
-            forbidden: BTreeSet::new(),
-            allowed: BTreeSet::new(),
-            adjustments: Default::default(),
-            granted: vec![],
-            flags: BTreeSet::new(),
-        }
+        self.printed_cache.of(&self.library, o.card, o.controller)
     }
 
     fn compute_view(&self) -> View {
@@ -251,7 +239,7 @@ impl GameState {
             let Change::Copy { card, blank_text } = e.change else { continue };
             for object in self.affected(&view, e) {
                 let card_ir = self.library.card(card);
-                if let Some(c) = view[object.index()].as_mut() {
+                if let Some(c) = view[object.index()].as_mut().map(Arc::make_mut) {
                     c.kinds = card_ir.kinds.clone();
                     c.properties = card_ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect();
                     c.keywords = card_ir.keywords.iter().map(|k| k.keyword).collect();
@@ -274,7 +262,7 @@ impl GameState {
                 let mut latches: Vec<&crate::kernel::state::Latch> = self.latches.iter().filter(|l| self.layer_of(&l.change) == layer).collect();
                 latches.sort_by_key(|l| l.timestamp);
                 for l in latches {
-                    if let Some(c) = view.get_mut(l.object.index()).and_then(Option::as_mut) {
+                    if let Some(c) = view.get_mut(l.object.index()).and_then(Option::as_mut).map(Arc::make_mut) {
                         apply_change(c, &l.change, l.amount, l.effect);
                     }
                 }
@@ -390,7 +378,23 @@ impl GameState {
     }
 
     fn affected(&self, view: &View, e: &ContinuousEffect) -> Vec<ObjectId> {
-        self.live_objects().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect()
+        match self.candidates(&e.affected, e.source) {
+            Some(list) => list.into_iter().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
+            None => self.live_objects().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
+        }
+    }
+
+    /// The only live objects a selector can pick, when it names them (itself, a locked set, a
+    /// zone); `None` when any live object may match.
+    fn candidates(&self, selector: &Selector, source: Option<ObjectId>) -> Option<Vec<ObjectId>> {
+        let live = |o: &ObjectId| self.objects.get(o.index()).is_some_and(|x| x.left.is_none());
+        match selector {
+            Selector::Source => Some(source.filter(live).into_iter().collect()),
+            Selector::Objects(list) => Some(list.iter().copied().filter(live).collect()),
+            Selector::InZone(zone) => Some(self.in_zones(zone).collect()),
+            Selector::And(parts) => parts.iter().find_map(|p| self.candidates(p, source)),
+            _ => None,
+        }
     }
 
     fn apply_effect(&self, view: &mut View, e: &ContinuousEffect) {
@@ -401,7 +405,7 @@ impl GameState {
             targets.sort_by_key(|o| Some(*o) != e.source);
         }
         for object in targets {
-            let Some(c) = view[object.index()].as_mut() else { continue };
+            let Some(c) = view[object.index()].as_mut().map(Arc::make_mut) else { continue };
             apply_change(c, &e.change, amount.unwrap_or(0), e.id);
         }
     }
@@ -642,5 +646,36 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: E
         // A player's rule affects no card's characteristics: `GameState::player_rules` reads it.
         Change::PlayerRule { .. } => {}
         Change::SetValue { property, value } => c.set(*property, value.clone()),
+    }
+}
+
+/// Printed characteristics by card and controller, built once per game and shared by every
+/// computed view: an object no effect touches costs no allocation.
+#[derive(Debug, Default)]
+pub struct PrintedCache {
+    cells: std::sync::Mutex<std::collections::HashMap<(crate::kernel::CardId, PlayerId), Arc<Characteristics>>>,
+}
+
+impl PrintedCache {
+    fn of(&self, library: &crate::kernel::Library, card: crate::kernel::CardId, controller: PlayerId) -> Arc<Characteristics> {
+        let mut cells = self.cells.lock().expect("printed cache lock");
+        cells
+            .entry((card, controller))
+            .or_insert_with(|| {
+                let ir = library.card(card);
+                Arc::new(Characteristics {
+                    controller,
+                    kinds: ir.kinds.clone(),
+                    properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
+                    keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
+                    stripped: false,
+                    forbidden: BTreeSet::new(),
+                    allowed: BTreeSet::new(),
+                    adjustments: Default::default(),
+                    granted: vec![],
+                    flags: BTreeSet::new(),
+                })
+            })
+            .clone()
     }
 }

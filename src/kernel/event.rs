@@ -170,7 +170,15 @@ impl GameState {
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }
-        self.generation += 1;
+        // Computed characteristics stay valid across events that cannot change them.
+        let inert = matches!(
+            event,
+            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::Pushed { .. } | Event::Popped
+                | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
+        );
+        if !inert {
+            self.generation += 1;
+        }
         self.log.push(event);
     }
 

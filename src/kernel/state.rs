@@ -252,10 +252,12 @@ pub struct GameState {
     pub log: Vec<crate::kernel::event::Event>,
     pub outcome: Option<Outcome>,
     /// Characteristics of objects as they were when they left their zone (FF 11.11.4, Trails 1221).
-    pub lki: BTreeMap<ObjectId, crate::kernel::continuous::Characteristics>,
+    pub lki: BTreeMap<ObjectId, Arc<crate::kernel::continuous::Characteristics>>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
     pub(crate) cache: crate::kernel::continuous::Cache,
+    /// Printed characteristics, shared by every copy of the game.
+    pub(crate) printed_cache: Arc<crate::kernel::continuous::PrintedCache>,
 }
 
 impl GameState {
@@ -297,6 +299,7 @@ impl GameState {
             lki: BTreeMap::new(),
             generation: 0,
             cache: Default::default(),
+            printed_cache: Default::default(),
         }
     }
 

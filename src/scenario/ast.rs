@@ -52,10 +52,14 @@ pub enum Action {
     Play { player: Side, card: ObjectRef },
     /// Use the n-th (1-based) activated ability of an object.
     Use { player: Side, card: ObjectRef, ability: usize },
+    /// FF 10.1.2: declare an attack (two or more Forwards: a party); the block and damage follow.
+    Attack { player: Side, attackers: Vec<ObjectRef> },
     /// Both players pass until everything waiting has resolved.
     Resolve,
-    /// End of turn: end-of-turn triggers, then "until end of turn" effects end.
+    /// End of turn: end-of-turn triggers, then "until end of turn" effects end (FF: the End Phase, 9.5).
     EndTurn,
+    /// The End Phase if the turn has not ended, then the other player's turn up to its Main Phase 1.
+    NextTurn,
     /// A game event by name, about these cards, maybe by a player (`signal attack "Cloud" by me`).
     Signal { name: String, objects: Vec<ObjectRef>, by: Option<Side> },
 }

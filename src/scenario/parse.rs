@@ -158,6 +158,11 @@ fn action(pair: Pair<Rule>, base: usize) -> Action {
         },
         Rule::resolve => Action::Resolve,
         Rule::end_turn => Action::EndTurn,
+        Rule::next_turn => Action::NextTurn,
+        Rule::attack => {
+            let player = side(parts.next().unwrap());
+            Action::Attack { player, attackers: parts.map(|p| object(p, base)).collect() }
+        }
         _ => {
             let name = text(parts.next().unwrap());
             let (mut objects, mut by) = (vec![], None);

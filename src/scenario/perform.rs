@@ -18,11 +18,18 @@ use super::setup::player;
 impl Runner<'_> {
     /// Performs `action`; an illegal one leaves the game as it was (FF 14, Trails 1204.2l).
     pub(super) fn perform(&mut self, action: &Action) -> Result<(), Illegal> {
-        let Runner { state, agent, rules, cast_zones, end_of_turn, .. } = self;
+        let Runner { state, agent, rules, cast_zones, end_of_turn, procedures, .. } = self;
+        let procedures = *procedures;
         let (rules, cast_zones) = (*rules, *cast_zones);
+        if state.outcome.is_some() {
+            return Err(Illegal("the game is over (FF 3.1)".into()));
+        }
         state.attempt(|state| match action {
             Action::Play { player: side, card } => {
                 let object = find_in(state, card, Some(*side), Some("hand"))?;
+                if let Some(game) = procedures {
+                    return game.play(state, agent, player(*side), object);
+                }
                 play(state, agent, *side, object, cast_zones.map(|z| z.0))?;
                 settle(state, agent, rules);
                 Ok(())
@@ -38,11 +45,25 @@ impl Runner<'_> {
                 let Some((reference, chosen)) = ability.checked_sub(1).and_then(|i| usable.get(i)) else {
                     return Err(Illegal(format!("{} has {} ability(ies) to use, not {ability}", state.name_of(object), usable.len())));
                 };
+                if let Some(game) = procedures {
+                    return game.use_ability(state, agent, player(*side), object, reference.clone());
+                }
                 let env = with_x(keyword_env(state, &library, object, reference));
                 push(state, agent, Some(object), player(*side), reference.clone(), env, Arc::new(chosen.body.clone()), chosen.condition.clone());
                 settle(state, agent, rules);
                 Ok(())
             }
+            Action::Attack { player: side, attackers } => {
+                let game = procedures.ok_or_else(|| Illegal(format!("{} has no attack procedure yet", state.library.vocab.game)))?;
+                let attackers = attackers.iter().map(|a| find_in(state, a, Some(*side), Some("field"))).collect::<Result<Vec<_>, _>>()?;
+                game.attack(state, agent, player(*side), &attackers)
+            }
+            Action::NextTurn => {
+                let game = procedures.ok_or_else(|| Illegal(format!("{} has no turn procedure yet", state.library.vocab.game)))?;
+                game.next_turn(state, agent)
+            }
+            Action::Resolve if procedures.is_some() => procedures.expect("matched").resolve(state, agent),
+            Action::EndTurn if procedures.is_some() => procedures.expect("matched").end_turn(state, agent),
             Action::Resolve => {
                 resolve_all(state, agent, rules)?;
                 put_away_resolved(state, agent, cast_zones)

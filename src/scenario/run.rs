@@ -38,8 +38,11 @@ pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<u
     run_on(text, steps, &mut |game, loads| libraries.get(game, script_paths(game, loads, folder)))
 }
 
+/// What gives a scenario its cards: the game and the `load` lines in, the checked library out.
+pub type LibraryProvider<'a> = dyn FnMut(&str, &[String]) -> Result<LoadedLibrary, String> + 'a;
+
 /// Runs the scenario `text` with the cards `library` gives for its game and `load` lines.
-pub fn run_on(text: &str, steps: Option<usize>, library: &mut dyn FnMut(&str, &[String]) -> Result<LoadedLibrary, String>) -> Report {
+pub fn run_on(text: &str, steps: Option<usize>, library: &mut LibraryProvider) -> Report {
     let (stmts, mut diagnostics) = super::parse(text);
     let mut transcript = String::new();
     // The header lines: the first of each counts; `load` lines add up.
@@ -74,10 +77,19 @@ pub fn run_on(text: &str, steps: Option<usize>, library: &mut dyn FnMut(&str, &[
     transcript.push_str(&format!("scenario: {}\ngame: {game}, seed {seed}\n", title.as_deref().unwrap_or("(untitled)")));
     let cast_zones = crate::games::cast_zones(&game);
     let end_of_turn = crate::games::end_of_turn_signal(&game);
-    let mut runner = Runner { state, agent: ScenarioAgent::default(), rules, cast_zones, end_of_turn, transcript, diagnostics, text };
+    let procedures = crate::games::procedures(&game);
+    let mut runner = Runner { state, agent: ScenarioAgent::default(), rules, cast_zones, end_of_turn, procedures, transcript, diagnostics, text };
     // The board first, then the actions in order with the answers that follow each.
     for stmt in &stmts {
         runner.setup(stmt, &loaded.names);
+    }
+    // The turn begins once the board is set: the cards on it were there since the turn began
+    // (FF 10.1.2.1.1). Without a phase, the turn player's first Main Phase.
+    let (turn, side, phase) = stmts.iter().find_map(|s| if let StmtKind::Turn { number, player, phase } = &s.kind { Some((*number, *player, phase.clone())) } else { None }).unwrap_or((1, 0, None));
+    runner.state.apply(crate::kernel::Event::TurnBegan { turn, player: super::setup::player(side) });
+    runner.state.apply(crate::kernel::Event::PhaseBegan { name: phase.unwrap_or_else(|| "main1".into()) });
+    if let Some(game) = runner.procedures {
+        game.turn_began(&mut runner.state);
     }
     runner.transcript.push_str(&format!("\n== board at start ==\n{}", crate::board::text(&runner.state)));
     let mut done = 0;
@@ -118,6 +130,8 @@ pub(super) struct Runner<'a> {
     pub cast_zones: Option<(&'static str, &'static str)>,
     /// What the game announces as the turn ends (`games::end_of_turn_signal`).
     pub end_of_turn: crate::kernel::Event,
+    /// The game's own procedures (paying costs, attacking, the turn), where it has them.
+    pub procedures: Option<&'static dyn crate::games::Procedures>,
     pub transcript: String,
     pub diagnostics: Vec<Diagnostic>,
     pub text: &'a str,
@@ -126,12 +140,7 @@ pub(super) struct Runner<'a> {
 impl Runner<'_> {
     fn setup(&mut self, stmt: &Stmt, names: &std::collections::BTreeMap<String, crate::kernel::CardId>) {
         match &stmt.kind {
-            StmtKind::Turn { number, player, phase } => {
-                self.state.apply(crate::kernel::Event::TurnBegan { turn: *number, player: super::setup::player(*player) });
-                if let Some(phase) = phase {
-                    self.transcript.push_str(&format!("turn {number}, {phase} phase\n"));
-                }
-            }
+            StmtKind::Turn { number, phase: Some(phase), .. } => self.transcript.push_str(&format!("turn {number}, {phase} phase\n")),
             StmtKind::Zone { player, zone, cards } => {
                 for placed in cards {
                     if let Err(d) = place(&mut self.state, names, *player, zone, placed, stmt.span) {

@@ -115,31 +115,24 @@ fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Wind
         return Ok(None);
     }
     let defender = state.opponent_of(state.turn_player);
-    state.apply(Event::PhaseBegan { name: "attack".into() });
     let able: Vec<ObjectId> = state
         .in_zones("field")
         .filter(|o| state.characteristics(*o).controller == defender && w.is(state, *o, w.forward))
         .filter(|o| !state.object(*o).flags.contains("dull") && state.permits(*o, "block", None, None) != Some(false))
         .filter(|o| attackers.iter().any(|a| state.permits(*a, "be_blocked", None, Some(*o)) != Some(false)))
         .collect();
-    let forced: Vec<ObjectId> = able.iter().copied().filter(|o| state.permits(*o, "must_block", None, None) == Some(true)).collect();
+    // "must block" may name the attacker it must block (`with`).
+    let forced: Vec<ObjectId> = able.iter().copied().filter(|o| attackers.iter().any(|a| state.permits(*o, "must_block", None, Some(*a)) == Some(true))).collect();
     let (candidates, optional) = if forced.is_empty() { (able, true) } else { (forced, false) };
     if candidates.is_empty() {
         return Ok(None);
     }
-    let mut options: Vec<String> = candidates.iter().map(|o| format!("block with {}", state.name_of(*o))).collect();
-    if optional {
-        options.insert(0, "no block".into());
-    }
     let prompt = format!("block {}", attackers.iter().map(|a| state.name_of(*a)).collect::<Vec<_>>().join(" and "));
-    let pick = match state.ask(agent, defender, Question::One { prompt, options }) {
-        Answer::One(i) => i,
-        _ => 0,
-    };
-    let blocker = match (optional, pick) {
-        (true, 0) => return Ok(None),
-        (true, i) => candidates[i - 1],
-        (false, i) => candidates[i.min(candidates.len() - 1)],
+    let min = usize::from(!optional);
+    let blocker = match state.ask(agent, defender, Question::Objects { prompt, options: candidates.clone(), min, max: 1 }) {
+        Answer::Objects(list) if !list.is_empty() => list[0],
+        _ if optional => return Ok(None),
+        _ => candidates[0],
     };
     state.apply(Event::Flag { object: blocker, flag: "blocking".into(), value: true, by: None });
     announce(state, agent, Event::Signal { name: "block".into(), objects: vec![blocker], player: Some(defender), detail: None });

@@ -1,6 +1,7 @@
 //! Paying CP (FF 11.2): discarding a card makes 2 CP of its Element (never a Light or Dark card),
 //! dulling a Backup makes 1 CP of its Element; the payment is exact, except that one excess CP
-//! may come from discarding; a card needs at least one CP of its Element (not Light or Dark).
+//! may come from paying only by discarding (SE14 11.7.2.1.1); a card needs at least one CP of its
+//! Element (not Light or Dark).
 
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position};
@@ -81,24 +82,24 @@ fn covers(chosen: &[(&Group, i64)], needs: &[u32]) -> bool {
             }
         }
     }
-    assign(&mut left, &flexible)
+    assign(&left, &flexible)
 }
 
 /// Backtracking over the few sources that may make more than one Element.
-fn assign(left: &mut Vec<u32>, flexible: &[(&[u32], i64)]) -> bool {
+fn assign(left: &[u32], flexible: &[(&[u32], i64)]) -> bool {
     let Some(((elements, amount), rest)) = flexible.split_first() else { return left.is_empty() };
     if left.is_empty() {
         return true;
     }
-    let candidates: Vec<u32> = if elements.is_empty() { left.clone() } else { elements.to_vec() };
+    let candidates: Vec<u32> = if elements.is_empty() { left.to_vec() } else { elements.to_vec() };
     candidates.iter().any(|e| {
-        let mut next = left.clone();
+        let mut next = left.to_vec();
         for _ in 0..*amount {
             if let Some(i) = next.iter().position(|x| x == e) {
                 next.swap_remove(i);
             }
         }
-        assign(&mut next, rest)
+        assign(&next, rest)
     })
 }
 
@@ -109,9 +110,10 @@ fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
         if out.len() >= limit {
             return;
         }
-        let discarding = groups.iter().zip(counts.iter()).any(|(g, c)| *c > 0 && g.discard());
-        // FF 11.2.1.1: exact, or one CP over when a card was discarded.
-        if sum == cost.total || (sum == cost.total + 1 && discarding) {
+        let used = || groups.iter().zip(counts.iter()).filter(|(_, c)| **c > 0);
+        let only_discarding = used().all(|(g, _)| g.discard());
+        // FF 11.2.1.1, SE14 11.7.2.1.1: exact, or one CP over when paying only by discarding.
+        if sum == cost.total || (sum == cost.total + 1 && only_discarding) {
             let chosen: Vec<(&Group, i64)> = groups.iter().zip(counts.iter().copied()).filter(|(_, c)| *c > 0).collect();
             if covers(&chosen, &cost.needs) {
                 out.push(counts.clone());

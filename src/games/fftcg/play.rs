@@ -46,7 +46,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             let play = if w.is(state, object, w.character) {
                 // FF 11.4.1; SE14 7.10.3: no sixth Backup.
                 let allowed = main_empty || state.permits(object, "play_at_summon_timing", None, None) == Some(true);
-                if !allowed || (w.is(state, object, w.backup) && backups(state, w, player) >= 5) {
+                if !allowed || (w.is(state, object, w.backup) && backups(state, w, player) >= 5) || name_in_play(state, w, player, object) {
                     continue;
                 }
                 Play::Character(object)
@@ -72,6 +72,18 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
         }
     }
     out
+}
+
+/// SE14 7.9.2: a Character without the generic icon cannot be played while its player controls
+/// a Character of the same name without it.
+pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> bool {
+    if w.flag(state, object, w.generic) {
+        return false;
+    }
+    let name = w.name_text(state, object);
+    state.in_zones("field").any(|o| {
+        state.characteristics(o).controller == player && w.is(state, o, w.character) && !w.flag(state, o, w.generic) && w.name_text(state, o) == name
+    })
 }
 
 /// The Backups `player` controls (SE14 7.10.3).
@@ -217,7 +229,7 @@ fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
     if let Some(index) = index {
         let ability = &library.card(card).abilities[index];
-        push_checked(state, agent, new, player, AbilityRef::Printed { card, index }, vec![], ability)?;
+        push_checked(state, agent, new, player, AbilityRef::Printed { card, index }, vec![], ability, ability.condition.clone())?;
     }
     pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
@@ -236,7 +248,13 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     let cost = usable(state, w, player, object, &ability)?;
     let mut env = keyword_env(state, &library, object, reference);
     env.push(("X".to_string(), Binding::Number(0)));
-    push_checked(state, agent, object, player, reference.clone(), env, &ability)?;
+    // "only if ...": a restriction on using the ability, checked now, not on resolution.
+    if let Some(condition) = &ability.condition
+        && !Ctx::new(state, agent, Some(object), player, env.clone()).condition(condition)?
+    {
+        return Err(Illegal(format!("{} can be used only when its condition holds", state.describe_ability(object, reference))));
+    }
+    push_checked(state, agent, object, player, reference.clone(), env, &ability, None)?;
     let mut exclude = vec![];
     if cost.dull {
         Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "dull".into(), value: true, by: None })?;
@@ -267,8 +285,9 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 
 /// Puts a played ability on the stack; "choose" with no legal target makes the play illegal
 /// (FF 11.3.3, 11.6.5, 11.7.5).
-fn push_checked(state: &mut GameState, agent: &mut dyn Agent, source: ObjectId, player: PlayerId, reference: AbilityRef, env: crate::kernel::Env, ability: &AbilityIr) -> Result<(), Illegal> {
-    push(state, agent, Some(source), player, reference, env, Arc::new(ability.body.clone()), ability.condition.clone());
+#[allow(clippy::too_many_arguments)]
+fn push_checked(state: &mut GameState, agent: &mut dyn Agent, source: ObjectId, player: PlayerId, reference: AbilityRef, env: crate::kernel::Env, ability: &AbilityIr, condition: Option<crate::ir::CondIr>) -> Result<(), Illegal> {
+    push(state, agent, Some(source), player, reference, env, Arc::new(ability.body.clone()), condition);
     if matches!(state.log.last(), Some(Event::Cancelled { .. })) {
         return Err(Illegal("it needs a legal target to choose".into()));
     }

@@ -53,17 +53,33 @@ fn phase(state: &mut GameState, agent: &mut dyn Agent, name: &str, signal: Optio
     }
 }
 
-/// One whole turn of the turn player, from the Active Phase to the End Phase.
-pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
+/// FF 6.1.3: which player's turn it is, as the `your_turn` player state conditions read.
+pub fn mark_turn_player(state: &mut GameState) {
+    for p in 0..state.players.len() {
+        let player = PlayerId(p as u8);
+        let mine = player == state.turn_player;
+        if state.players[p].flags.contains("your_turn") != mine {
+            state.apply(Event::PlayerFlag { player, flag: "your_turn".into(), value: mine });
+        }
+    }
+}
+
+/// The start of a turn (FF 9.1-9.3): the Active Phase, the Draw Phase, and Main Phase 1 begun.
+pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     let player = state.turn_player;
     announce(state, agent, Event::Signal { name: "turn_begins".into(), objects: vec![], player: Some(player), detail: None });
     // FF 9.1: the turn player's dull Characters activate (not Frozen ones, FF 15.2.4.2); no priority.
     phase(state, agent, "active", None);
     let dull: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("dull")).collect();
     for o in dull {
-        if state.permits(o, "activate_in_active_phase", None, None) != Some(false) {
+        if state.permits(o, "activate_in_active_phase", None, None) != Some(false) && !state.object(o).flags.contains("frozen") {
             let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: o, flag: "dull".into(), value: false, by: None });
         }
+    }
+    // FF 15.2.4.2: frozen Characters stayed dull in this Active Phase; the freeze is spent.
+    let frozen: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("frozen")).collect();
+    for o in frozen {
+        state.apply(Event::Flag { object: o, flag: "frozen".into(), value: false, by: None });
     }
     state.end_durations(&format!("next_active_phase@{}", player.0));
     // FF 9.2: two cards, one on the first player's first turn (FF 8.2.1.5, 9.2.1.3).
@@ -71,9 +87,20 @@ pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
     draw(state, agent, player, if state.turn == 1 { 1 } else { 2 });
     // FF 9.3: Main Phase 1.
     phase(state, agent, "main1", Some("main_phase_begins"));
+}
+
+/// FF 10.1.1: the Attack Phase begins.
+pub fn begin_attack_phase(state: &mut GameState, agent: &mut dyn Agent) {
+    phase(state, agent, "attack", Some("attack_phase_begins"));
+}
+
+/// One whole turn of the turn player, from the Active Phase to the End Phase.
+pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
+    let player = state.turn_player;
+    begin_turn(state, agent);
     windows.open(state, agent, w);
     // FF 9.4, 10: the Attack Phase, attack after attack until the turn player stops.
-    phase(state, agent, "attack", Some("attack_phase_begins"));
+    begin_attack_phase(state, agent);
     windows.open(state, agent, w);
     while state.outcome.is_none() {
         let options = declarations(state, w);
@@ -145,6 +172,7 @@ pub fn play_game(state: &mut GameState, agent: &mut dyn Agent, max_turns: u32) -
     let w = Words::get(state);
     if state.turn == 1 && state.log.iter().all(|e| !matches!(e, Event::TurnBegan { .. })) {
         super::setup::start(state, agent);
+        mark_turn_player(state);
     }
     while state.outcome.is_none() && state.turn <= max_turns {
         run_turn(state, agent, &w, Windows::Priority);
@@ -152,6 +180,7 @@ pub fn play_game(state: &mut GameState, agent: &mut dyn Agent, max_turns: u32) -
             // FF 9.5.1.5: the other player's turn.
             let next: PlayerId = state.opponent_of(state.turn_player);
             state.apply(Event::TurnBegan { turn: state.turn + 1, player: next });
+            mark_turn_player(state);
         }
     }
     state.outcome.clone()

@@ -1,0 +1,102 @@
+//! FF-TCG's procedures one action at a time, as scenarios and the REPL drive them: both players
+//! pass in every priority window, so the file (or the person) says what happens next.
+
+use crate::games::Procedures;
+use crate::kernel::decision::Agent;
+use crate::kernel::trigger::AbilityRef;
+use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId};
+
+use super::play::{perform, Play};
+use super::turn::{begin_attack_phase, begin_turn, end_turn, Windows};
+use super::Words;
+
+/// FF-TCG driven action by action.
+pub struct Driven;
+
+impl Procedures for Driven {
+    fn turn_began(&self, state: &mut GameState) {
+        super::turn::mark_turn_player(state);
+    }
+
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
+        let w = Words::get(state);
+        let name = state.name_of(object);
+        let play = if w.is(state, object, w.character) {
+            // FF 11.4.1: the turn player's Main Phase, with the stack empty.
+            let timing = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
+            if !timing && state.permits(object, "play_at_summon_timing", None, None) != Some(true) {
+                return Err(Illegal(format!("{name} can be played only in its player's Main Phase with the stack empty (FF 11.4.1)")));
+            }
+            if w.is(state, object, w.backup) && super::play::backups(state, &w, player) >= 5 {
+                return Err(Illegal(format!("{name} would be a sixth Backup (SE14 7.10.3)")));
+            }
+            if super::play::name_in_play(state, &w, player, object) {
+                return Err(Illegal(format!("{name}: its player controls a Character of that name already (SE14 7.9.2)")));
+            }
+            Play::Character(object)
+        } else if w.is(state, object, w.summon) {
+            if !(state.phase.starts_with("main") || state.phase == "attack") {
+                return Err(Illegal(format!("Summons are cast in the Main and Attack Phases, not the {} phase (FF 9.3.1.6)", state.phase)));
+            }
+            Play::Summon(object)
+        } else {
+            return Err(Illegal(format!("{name} is neither a Character nor a Summon")));
+        };
+        perform(state, agent, &w, player, &play)?;
+        self.settle(state, agent);
+        Ok(())
+    }
+
+    fn use_ability(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, ability: AbilityRef) -> Result<(), Illegal> {
+        let w = Words::get(state);
+        if !(state.phase.starts_with("main") || state.phase == "attack") {
+            return Err(Illegal(format!("abilities are used in the Main and Attack Phases, not the {} phase (FF 9.3.1.7)", state.phase)));
+        }
+        perform(state, agent, &w, player, &Play::Ability(object, ability))?;
+        self.settle(state, agent);
+        Ok(())
+    }
+
+    fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal> {
+        let w = Words::get(state);
+        if player != state.turn_player {
+            return Err(Illegal("only the turn player attacks (FF 9.4.1)".into()));
+        }
+        if state.phase == "main1" || state.phase == "main" {
+            begin_attack_phase(state, agent);
+            Windows::Pass.open(state, agent, &w);
+        } else if state.phase != "attack" {
+            return Err(Illegal(format!("attacks are declared in the Attack Phase, not the {} phase (FF 10.1.2)", state.phase)));
+        }
+        super::attack(state, agent, &w, &Windows::Pass, attackers)
+    }
+
+    fn resolve(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
+        Windows::Pass.open(state, agent, &Words::get(state));
+        Ok(())
+    }
+
+    fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
+        end_turn(state, agent, &Words::get(state), Windows::Pass);
+        Ok(())
+    }
+
+    fn next_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
+        if state.phase != "end" {
+            self.end_turn(state, agent)?;
+        }
+        let next = state.opponent_of(state.turn_player);
+        state.apply(Event::TurnBegan { turn: state.turn + 1, player: next });
+        super::turn::mark_turn_player(state);
+        begin_turn(state, agent);
+        self.settle(state, agent);
+        Ok(())
+    }
+}
+
+impl Driven {
+    /// Rule processes and triggered abilities settle; nothing resolves until the file says so.
+    fn settle(&self, state: &mut GameState, agent: &mut dyn Agent) {
+        crate::interp::engine::settle(state, agent, &super::rules::CONSTRUCTED);
+    }
+}
