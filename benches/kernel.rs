@@ -18,7 +18,7 @@ fn main() {
         let time = median(21, || {
             // A new generation: the view is recomputed from scratch, then queried.
             let mut state = t.state.clone();
-            state.apply(Event::Revealed { objects: vec![] });
+            state.apply(Event::Resource { player: ME, name: "bench".into(), delta: 0 });
             let started = Instant::now();
             let c = state.characteristics(soldier);
             std::hint::black_box(c);

@@ -9,6 +9,8 @@ use crate::span::Span;
 pub struct Deck {
     pub name: String,
     pub game: String,
+    /// The `deck "Name" game` line.
+    pub header: Span,
     pub entries: Vec<Entry>,
 }
 
@@ -30,7 +32,7 @@ impl Deck {
 
 /// Parses a deck list; every malformed line is a diagnostic.
 pub fn parse_deck(text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
-    let mut header: Option<(String, String)> = None;
+    let mut header: Option<(String, String, Span)> = None;
     let mut entries = vec![];
     let mut diagnostics = vec![];
     let mut offset = 0;
@@ -45,7 +47,7 @@ pub fn parse_deck(text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
         let span = Span::new(start + (line.len() - trimmed.len()), start + line.len());
         if header.is_none() {
             match parse_header(trimmed) {
-                Some(h) => header = Some(h),
+                Some((name, game)) => header = Some((name, game, span)),
                 None => diagnostics.push(Diagnostic::new(Code::E0300, span, "a deck list starts with `deck \"Name\" game`").label("expected the deck line").help("write `deck \"Fire Wind\" fftcg`")),
             }
             continue;
@@ -61,7 +63,7 @@ pub fn parse_deck(text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
             _ => diagnostics.push(Diagnostic::new(Code::E0300, span, "a deck line is a count, a card code and the card's name").label("expected `COUNT CODE Name`").help("write `3 1-001H Auron`")),
         }
     }
-    let deck = header.map(|(name, game)| Deck { name, game, entries });
+    let deck = header.map(|(name, game, header)| Deck { name, game, header, entries });
     if deck.is_none() && diagnostics.is_empty() {
         diagnostics.push(Diagnostic::new(Code::E0300, Span::new(0, 0), "the deck list is empty").help("start with `deck \"Name\" game`"));
     }

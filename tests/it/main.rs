@@ -10,5 +10,6 @@ mod golden;
 mod incremental;
 mod kernel;
 mod repl;
+mod selfplay;
 mod support;
 mod tidy;

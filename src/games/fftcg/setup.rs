@@ -39,11 +39,10 @@ pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardI
         cards.extend(std::iter::repeat_n(id, entry.count as usize));
     }
     let size = deck.size();
-    let whole = crate::span::Span::new(0, 0);
     if limited && size < 40 {
-        problems.push(Diagnostic::new(Code::E0300, whole, format!("a limited deck has 40 or more cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
+        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a limited deck has 40 or more cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
     } else if !limited && size != 50 {
-        problems.push(Diagnostic::new(Code::E0300, whole, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
+        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
     }
     if problems.is_empty() { Ok(cards) } else { Err(problems) }
 }

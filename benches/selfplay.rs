@@ -1,0 +1,47 @@
+//! Self-play speed (FF-TCG): complete random games per second on one core, decisions per game,
+//! time per decision, and the process's peak memory.
+//!
+//! Run with `cargo bench --bench selfplay`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use cardscript::selfplay::{load, pairing, play_one};
+
+fn main() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let (library, decks) = load("fftcg", &[root.join("cards/fftcg")], &[root.join("cards/fftcg/decks")]).expect("the decks load");
+    // Warm up, then measure.
+    for seed in 0..20 {
+        std::hint::black_box(play_one(&library, &decks, pairing(seed, decks.len()), seed));
+    }
+    let games = 1000u64;
+    let started = Instant::now();
+    let (mut decisions, mut turns, mut events) = (0usize, 0u64, 0usize);
+    for seed in 0..games {
+        let result = play_one(&library, &decks, pairing(seed, decks.len()), 1000 + seed);
+        assert!(result.failure.is_none(), "seed {}: {:?}", 1000 + seed, result.failure);
+        decisions += result.decisions;
+        turns += u64::from(result.turns);
+        events += result.events;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let n = games as f64;
+    println!("fftcg self-play, random agents, {games} games on one core");
+    println!("  games per second:      {:>9.1}", n / seconds);
+    println!("  time per game:         {:>9.2} ms", seconds * 1e3 / n);
+    println!("  decisions per game:    {:>9.1}", decisions as f64 / n);
+    println!("  time per decision:     {:>9.1} µs", seconds * 1e6 / decisions as f64);
+    println!("  turns per game:        {:>9.1}", turns as f64 / n);
+    println!("  events per game:       {:>9.1}", events as f64 / n);
+    if let Some(peak) = peak_memory_kib() {
+        println!("  peak memory (process): {:>9.1} MiB", peak as f64 / 1024.0);
+    }
+}
+
+/// The process's peak resident memory (Linux: VmHWM in /proc/self/status).
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

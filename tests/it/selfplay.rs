@@ -1,0 +1,78 @@
+//! Self-play (FF 8-12 end to end): seeded games between the repository's decks finish without a
+//! panic, a hang or a broken invariant, replay identically, and bad deck lists are diagnostics.
+
+use cardscript::games::deck::parse_deck;
+use cardscript::games::fftcg;
+use cardscript::kernel::{Event, Outcome};
+use cardscript::selfplay::{load, pairing, play_one};
+
+use crate::support::repo;
+
+fn library_and_decks() -> (std::sync::Arc<cardscript::kernel::Library>, Vec<cardscript::selfplay::ReadyDeck>) {
+    load("fftcg", &[repo().join("cards/fftcg")], &[repo().join("cards/fftcg/decks")]).expect("the decks are legal")
+}
+
+#[test]
+fn seeded_games_finish_with_a_result_and_keep_every_card() {
+    let (library, decks) = library_and_decks();
+    assert!(decks.len() >= 4, "four constructed decks");
+    for seed in 0..24 {
+        let result = play_one(&library, &decks, pairing(seed, decks.len()), seed);
+        assert_eq!(result.failure, None, "seed {seed}:\n{}", result.trace.unwrap_or_default());
+        assert!(matches!(result.outcome, Some(Outcome::Winner(_) | Outcome::Draw)));
+        assert!(result.decisions > 50, "seed {seed}: a whole game takes decisions");
+    }
+}
+
+#[test]
+fn the_same_seed_replays_the_same_game() {
+    let (library, decks) = library_and_decks();
+    let a = play_one(&library, &decks, [0, 1], 7);
+    let b = play_one(&library, &decks, [0, 1], 7);
+    assert_eq!((a.events, a.decisions, a.turns, &a.outcome), (b.events, b.decisions, b.turns, &b.outcome));
+    let c = play_one(&library, &decks, [0, 1], 8);
+    assert_ne!((a.events, a.decisions), (c.events, c.decisions), "another seed, another game");
+}
+
+#[test]
+fn a_game_starts_with_five_cards_each_and_the_first_player_draws_one() {
+    // FF 8.2.1.3-8.2.1.5, 9.2.1.3.
+    let (library, decks) = library_and_decks();
+    let mut state = fftcg::new_game(library, [&decks[0].cards, &decks[1].cards], 3);
+    let mut agent = cardscript::kernel::FirstOption;
+    fftcg::start(&mut state, &mut agent);
+    for p in 0..2u8 {
+        let hand = state.zone_id("hand", Some(cardscript::kernel::PlayerId(p))).unwrap();
+        assert_eq!(state.zone(hand).objects.len(), 5);
+    }
+    let first = state.turn_player;
+    fftcg::begin_turn(&mut state, &mut agent);
+    let hand = state.zone_id("hand", Some(first)).unwrap();
+    assert_eq!(state.zone(hand).objects.len(), 6, "one card on the first turn");
+    assert!(state.log.iter().any(|e| matches!(e, Event::Decided { question, .. } if question == "take the first turn")));
+}
+
+#[test]
+fn bad_deck_lists_are_diagnostics_with_their_lines() {
+    // FF 8.1.1.1-8.1.1.2: the count, the copies, unknown cards and names, malformed lines.
+    let path = repo().join("tests/broken/decks/E0300-deck-construction.deck");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (deck, mut diagnostics) = parse_deck(&text);
+    let (library, _) = library_and_decks();
+    let workspace = cardscript::workspace::Workspace::load(&[repo().join("cards/fftcg")]);
+    let (_, codes) = workspace.library("fftcg").unwrap();
+    if let Err(more) = fftcg::check_deck(&deck.expect("the deck line parses"), &library, &codes, false) {
+        diagnostics.extend(more);
+    }
+    let rendered: String = diagnostics.iter().map(|d| cardscript::diagnostic::render::render_human(d, "E0300-deck-construction.deck", &text, false)).collect();
+    assert!(diagnostics.iter().all(|d| d.code == cardscript::diagnostic::Code::E0300));
+    insta::assert_snapshot!(rendered);
+}
+
+#[test]
+fn selfplay_reports_results_from_the_command_line() {
+    let out = crate::support::cardscript(&["selfplay", "--game", "fftcg", "--games", "4", "--seed", "11"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("4 games of fftcg") && text.contains("failures 0"), "{text}");
+}
