@@ -130,6 +130,8 @@ pub trait Procedures: Sync {
     fn use_ability(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, ability: AbilityRef) -> Result<(), Illegal>;
     fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal>;
     fn resolve(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
+    /// After one resolution: where resolved cards go (FF 11.11.10).
+    fn resolved(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
     fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
     fn next_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
 }

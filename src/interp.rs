@@ -26,11 +26,14 @@ pub struct Ctx<'a> {
     pub source: Option<ObjectId>,
     pub controller: PlayerId,
     pub env: Env,
+    /// Descriptions of cards name them in any zone, not only the field (for the game's own
+    /// procedures, which look where they look: a search looks in the deck).
+    any_zone: bool,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env }
+        Ctx { state, agent, source, controller, env, any_zone: false }
     }
 
     /// Runs effects in order; names they bind stay in scope for the ones after.

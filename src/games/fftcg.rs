@@ -84,6 +84,13 @@ impl Words {
         out
     }
 
+    /// The Elements a value lists (`[wind, wind]`).
+    pub fn element_list(&self, value: Option<&Value>) -> Vec<u32> {
+        let mut out = vec![];
+        collect_variants(value, self.element_enum, &mut out);
+        out
+    }
+
     pub fn light_or_dark(&self, element: u32) -> bool {
         Some(element) == self.light || Some(element) == self.dark
     }

@@ -177,7 +177,9 @@ impl Ctx<'_> {
             // Actions the game's own procedures carry out: announced for them to handle.
             Primitive::Game => {
                 let name = self.word_arg(call, &a[0])?;
+                self.any_zone = true;
                 let objects = self.objects_arg(call, &a[1]).unwrap_or_default();
+                self.any_zone = false;
                 let player = match &a[2] {
                     BoundArg::Absent => self.controller,
                     arg => self.player_arg(call, arg)?,
@@ -196,7 +198,7 @@ impl Ctx<'_> {
                 if self.happen(signal)?.is_some()
                     && let Some(actions) = self.state.config.actions
                 {
-                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, source: self.source, controller: self.controller };
+                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, value: None, source: self.source, controller: self.controller };
                     (actions.0)(self.state, self.agent, &call)?;
                 }
             }
@@ -204,15 +206,22 @@ impl Ctx<'_> {
                 let name = self.word_arg(call, &a[0])?;
                 let amount = match &a[1] {
                     BoundArg::Absent => None,
-                    arg => Some(self.number_arg(call, arg)?.to_string()),
+                    arg => Some(self.number_arg(call, arg)?),
                 };
-                let named = match self.slot(call, &a[2]) {
-                    Some(op) => Some(format!("{:?}", self.value(op)?)),
+                let value = match self.slot(call, &a[2]) {
+                    Some(op) => Some(self.value(op)?),
                     None => None,
                 };
-                let parts: Vec<String> = [amount, named].into_iter().flatten().collect();
+                let parts: Vec<String> = [amount.map(|n| n.to_string()), value.as_ref().map(|v| self.state.show_value(v))].into_iter().flatten().collect();
                 let detail = (!parts.is_empty()).then(|| parts.join(" "));
-                self.happen(Event::Signal { name, objects: vec![], player: Some(self.controller), detail })?;
+                let signal = Event::Signal { name: name.clone(), objects: vec![], player: Some(self.controller), detail };
+                // Announced, then paid by the game's payment procedure (FF 11.2).
+                if self.happen(signal)?.is_some()
+                    && let Some(actions) = self.state.config.actions
+                {
+                    let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, value, source: self.source, controller: self.controller };
+                    (actions.0)(self.state, self.agent, &call)?;
+                }
             }
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
         }

@@ -86,6 +86,8 @@ pub struct GameCall {
     pub player: PlayerId,
     pub amount: Option<i64>,
     pub zone: Option<String>,
+    /// What else it names (the Elements of a CP cost).
+    pub value: Option<crate::kernel::Value>,
     /// The card whose ability asks for it, and that ability's controller.
     pub source: Option<ObjectId>,
     pub controller: PlayerId,

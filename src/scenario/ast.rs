@@ -56,6 +56,8 @@ pub enum Action {
     Attack { player: Side, attackers: Vec<ObjectRef> },
     /// Both players pass until everything waiting has resolved.
     Resolve,
+    /// Both players pass once: the top of the stack resolves (FF 11.1.7), then triggers settle.
+    Pass,
     /// End of turn: end-of-turn triggers, then "until end of turn" effects end (FF: the End Phase, 9.5).
     EndTurn,
     /// The End Phase if the turn has not ended, then the other player's turn up to its Main Phase 1.

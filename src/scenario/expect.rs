@@ -90,7 +90,8 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
         }
         Expectation::Flag { object, flag, present } => {
             let id = object_id(state, object)?;
-            let has = state.object(id).flags.contains(flag);
+            // A placement state, or a state an effect gives (SE14 15.2.15.2).
+            let has = state.object(id).flags.contains(flag) || state.characteristics(id).flags.contains(flag);
             let say = |yes: bool| if yes { flag.clone() } else { format!("not {flag}") };
             check(say(*present), say(has))
         }

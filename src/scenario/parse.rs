@@ -157,6 +157,7 @@ fn action(pair: Pair<Rule>, base: usize) -> Action {
             ability: parts.next().map_or(1, |n| number(n).max(0) as usize),
         },
         Rule::resolve => Action::Resolve,
+        Rule::pass => Action::Pass,
         Rule::end_turn => Action::EndTurn,
         Rule::next_turn => Action::NextTurn,
         Rule::attack => {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::interp::engine::{push, resolve_all, settle};
+use crate::interp::engine::{push, resolve_all, resolve_top, settle};
 use crate::interp::{abilities_of, announce, keyword_env, Ctx};
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::decision::Agent;
@@ -61,6 +61,17 @@ impl Runner<'_> {
             Action::NextTurn => {
                 let game = procedures.ok_or_else(|| Illegal(format!("{} has no turn procedure yet", state.library.vocab.game)))?;
                 game.next_turn(state, agent)
+            }
+            Action::Pass => {
+                if state.stack.is_empty() {
+                    return Err(Illegal("nothing waits to resolve".into()));
+                }
+                resolve_top(state, agent)?;
+                settle(state, agent, rules);
+                match procedures {
+                    Some(game) => game.resolved(state, agent),
+                    None => put_away_resolved(state, agent, cast_zones),
+                }
             }
             Action::Resolve if procedures.is_some() => procedures.expect("matched").resolve(state, agent),
             Action::EndTurn if procedures.is_some() => procedures.expect("matched").end_turn(state, agent),

@@ -35,3 +35,17 @@ fn broken_scenarios_report_their_mistakes() {
         insta::assert_snapshot!(format!("----- SOURCE\n{text}\n----- DIAGNOSTICS\n{}", rendered(path, &text, &report)));
     });
 }
+
+/// Known gaps (tests/gaps/<game>/): scenarios written to the rule book that the engine does not
+/// meet yet. Each must still fail; one that passes belongs in tests/golden/ with its snapshot.
+#[test]
+fn known_gaps_still_fail() {
+    let mut libraries = Libraries::default();
+    let (files, errors) = cardscript::workspace::find_files(&[crate::support::repo().join("tests/gaps")], "scenario");
+    assert!(errors.is_empty(), "{errors:?}");
+    for path in files {
+        let (_, report) = run_file(&path, &mut libraries, None).expect("read scenario");
+        assert!(!report.passed(), "{} passes now: move it to tests/golden/ and accept its snapshot", path.display());
+        assert!(report.diagnostics.iter().all(|d| d.code != cardscript::diagnostic::Code::E0002), "{} does not parse", path.display());
+    }
+}

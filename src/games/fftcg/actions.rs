@@ -19,6 +19,13 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>()),
         "search" | "search_dull" => search(state, agent, call, call.name == "search_dull"),
+        // FF 11.2: a CP cost a keyword's phrase names (`pay [wind, wind] and 2 cp of any element`).
+        "pay_cp" => {
+            let needs = w.element_list(call.value.as_ref());
+            let cost = super::CpCost { total: call.amount.unwrap_or(0) + needs.len() as i64, needs };
+            let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
+            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)
+        }
         _ => Ok(()),
     }
 }

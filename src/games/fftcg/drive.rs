@@ -76,6 +76,11 @@ impl Procedures for Driven {
         Ok(())
     }
 
+    fn resolved(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
+        super::play::put_away_resolved(state, agent);
+        Ok(())
+    }
+
     fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
         end_turn(state, agent, &Words::get(state), Windows::Pass);
         Ok(())

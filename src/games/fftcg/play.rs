@@ -254,7 +254,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     {
         return Err(Illegal(format!("{} can be used only when its condition holds", state.describe_ability(object, reference))));
     }
-    push_checked(state, agent, object, player, reference.clone(), env, &ability, None)?;
+    push_checked(state, agent, object, player, reference.clone(), env.clone(), &ability, None)?;
     let mut exclude = vec![];
     if cost.dull {
         Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "dull".into(), value: true, by: None })?;
@@ -277,7 +277,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     for part in &ability.costs {
         if let CostIr::Phrase(call) = part {
             let effect = crate::ir::Effect::Do { call: call.clone(), for_each: None, duration: None, binding: None };
-            Ctx::new(state, agent, Some(object), player, vec![]).run(std::slice::from_ref(&effect))?;
+            Ctx::new(state, agent, Some(object), player, env.clone()).run(std::slice::from_ref(&effect))?;
         }
     }
     Ok(())
