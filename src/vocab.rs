@@ -308,19 +308,13 @@ impl Vocabulary {
 
     /// Whether kind `k` is `ancestor` or one of its subkinds.
     pub fn kind_is(&self, k: KindId, ancestor: KindId) -> bool {
-        let mut stack = vec![k];
-        let mut seen = 0;
-        while let Some(cur) = stack.pop() {
-            if cur == ancestor {
-                return true;
-            }
-            seen += 1;
-            if seen > self.kinds.len() {
-                return false; // a cycle; reported when the vocabulary was built
-            }
-            stack.extend(self.kinds[cur.index()].supers.iter().copied());
-        }
-        false
+        self.kind_is_within(k, ancestor, self.kinds.len())
+    }
+
+    /// `kind_is`, following at most `depth` super-kind links (a cycle is reported when the
+    /// vocabulary is built; here it only ends the search).
+    fn kind_is_within(&self, k: KindId, ancestor: KindId, depth: usize) -> bool {
+        k == ancestor || (depth > 0 && self.kinds[k.index()].supers.iter().any(|s| self.kind_is_within(*s, ancestor, depth - 1)))
     }
 
     /// Whether a word means anything at all in this vocabulary.

@@ -649,33 +649,38 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: E
     }
 }
 
-/// Printed characteristics by card and controller, built once per game and shared by every
-/// computed view: an object no effect touches costs no allocation.
+/// Printed characteristics by card and controller, built once per game as they are first asked
+/// for and shared by every computed view: an object no effect touches costs no allocation.
 #[derive(Debug, Default)]
 pub struct PrintedCache {
-    cells: std::sync::Mutex<std::collections::HashMap<(crate::kernel::CardId, PlayerId), Arc<Characteristics>>>,
+    players: usize,
+    cells: Vec<std::sync::OnceLock<Arc<Characteristics>>>,
 }
 
 impl PrintedCache {
+    pub fn new(cards: usize, players: usize) -> PrintedCache {
+        PrintedCache { players, cells: (0..cards * players).map(|_| std::sync::OnceLock::new()).collect() }
+    }
+
     fn of(&self, library: &crate::kernel::Library, card: crate::kernel::CardId, controller: PlayerId) -> Arc<Characteristics> {
-        let mut cells = self.cells.lock().expect("printed cache lock");
-        cells
-            .entry((card, controller))
-            .or_insert_with(|| {
-                let ir = library.card(card);
-                Arc::new(Characteristics {
-                    controller,
-                    kinds: ir.kinds.clone(),
-                    properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
-                    keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
-                    stripped: false,
-                    forbidden: BTreeSet::new(),
-                    allowed: BTreeSet::new(),
-                    adjustments: Default::default(),
-                    granted: vec![],
-                    flags: BTreeSet::new(),
-                })
+        let build = || {
+            let ir = library.card(card);
+            Arc::new(Characteristics {
+                controller,
+                kinds: ir.kinds.clone(),
+                properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
+                keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
+                stripped: false,
+                forbidden: BTreeSet::new(),
+                allowed: BTreeSet::new(),
+                adjustments: Default::default(),
+                granted: vec![],
+                flags: BTreeSet::new(),
             })
-            .clone()
+        };
+        match self.cells.get(card.index() * self.players + controller.index()) {
+            Some(cell) if controller.index() < self.players => cell.get_or_init(build).clone(),
+            _ => build(),
+        }
     }
 }

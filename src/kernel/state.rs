@@ -265,6 +265,7 @@ pub struct GameState {
 impl GameState {
     /// A game with its players and zones laid out, and nothing in them.
     pub fn new(library: Arc<Library>, config: Arc<GameConfig>, player_names: &[&str], seed: u64) -> GameState {
+        let library_cards = library.cards.len();
         let players: Vec<Player> = player_names
             .iter()
             .map(|n| Player { name: n.to_string(), resources: BTreeMap::new(), flags: BTreeSet::new() })
@@ -301,7 +302,7 @@ impl GameState {
             lki: BTreeMap::new(),
             generation: 0,
             cache: Default::default(),
-            printed_cache: Default::default(),
+            printed_cache: Arc::new(crate::kernel::continuous::PrintedCache::new(library_cards, player_names.len())),
         }
     }
 
