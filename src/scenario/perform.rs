@@ -1,6 +1,6 @@
 //! A scenario's actions, performed through the engine: playing a card, using an ability,
-//! resolving, ending the turn, a game signal. Paying costs, attacking and the turn's phases are
-//! each game's procedures and arrive with the games.
+//! attacking, passing, resolving, ending the turn, a game signal. A game with its own
+//! procedures (FF-TCG: payment, attacks, phases) performs them; the others play without costs.
 
 use std::sync::Arc;
 
@@ -73,18 +73,22 @@ impl Runner<'_> {
                     None => put_away_resolved(state, agent, cast_zones),
                 }
             }
-            Action::Resolve if procedures.is_some() => procedures.expect("matched").resolve(state, agent),
-            Action::EndTurn if procedures.is_some() => procedures.expect("matched").end_turn(state, agent),
-            Action::Resolve => {
-                resolve_all(state, agent, rules)?;
-                put_away_resolved(state, agent, cast_zones)
-            }
-            Action::EndTurn => {
-                announce(state, agent, end_of_turn.clone());
-                resolve_all(state, agent, rules)?;
-                state.end_durations("end_of_turn");
-                Ok(())
-            }
+            Action::Resolve => match procedures {
+                Some(game) => game.resolve(state, agent),
+                None => {
+                    resolve_all(state, agent, rules)?;
+                    put_away_resolved(state, agent, cast_zones)
+                }
+            },
+            Action::EndTurn => match procedures {
+                Some(game) => game.end_turn(state, agent),
+                None => {
+                    announce(state, agent, end_of_turn.clone());
+                    resolve_all(state, agent, rules)?;
+                    state.end_durations("end_of_turn");
+                    Ok(())
+                }
+            },
             Action::Signal { name, objects, by } => {
                 let objects = objects.iter().map(|o| find_in(state, o, None, None)).collect::<Result<Vec<_>, _>>()?;
                 announce(state, agent, Event::Signal { name: name.clone(), objects, player: by.map(player), detail: None });
