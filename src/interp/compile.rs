@@ -73,7 +73,11 @@ impl Ctx<'_> {
                 }
             }
             Primitive::InZone => {
-                let zone = Selector::InZone(self.zone_name(call, &bound.args[1])?);
+                let mut zone = Selector::InZone(self.zone_name(call, &bound.args[1])?);
+                // "in your staging area": that player's zone, whose cards they control.
+                if let Some(Operand::Zone { owner: Some(who), .. }) = self.slot(call, &bound.args[1]) {
+                    zone = Selector::And(vec![zone, Selector::ControlledBy(self.player(who)?)]);
+                }
                 match &bound.args[2] {
                     BoundArg::Absent => zone,
                     _ => Selector::And(vec![zone, Selector::OnTop]),
