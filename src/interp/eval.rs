@@ -205,7 +205,7 @@ impl Ctx<'_> {
                             };
                             cards.retain(|o| {
                                 let c = self.state.characteristics(*o);
-                                c.get(property).is_some_and(|v| v.has(&wanted) || alternative.as_ref().is_some_and(|alt| v.has(alt)))
+                                c.holds(property, &wanted) || alternative.as_ref().is_some_and(|alt| c.holds(property, alt))
                             });
                         }
                         Ok(cards)

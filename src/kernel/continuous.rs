@@ -163,6 +163,19 @@ impl Characteristics {
         self.get(p).and_then(Value::number).unwrap_or(0)
     }
 
+    /// Whether property `p` holds `value`; a keyword the object has (printed or granted) counts
+    /// for a keyword-valued property ("a Kick card", UFS I).
+    pub fn holds(&self, p: PropId, value: &Value) -> bool {
+        if self.get(p).is_some_and(|v| v.has(value)) {
+            return true;
+        }
+        match value {
+            Value::Keyword(k) => self.keywords.contains(k),
+            Value::List(items) => !items.is_empty() && items.iter().all(|i| matches!(i, Value::Keyword(_)) && self.holds(p, i)),
+            _ => false,
+        }
+    }
+
     fn set(&mut self, p: PropId, v: Value) {
         match self.properties.iter_mut().find(|(q, _)| *q == p) {
             Some((_, old)) => *old = v,
@@ -367,7 +380,7 @@ impl GameState {
             Condition::PlayerFlag { player, name } => self.players[player.index()].flags.contains(name),
             Condition::Tracked { key, property, value } => self.tracked.get(key).is_some_and(|cards| {
                 cards.iter().any(|o| match (property, value) {
-                    (Some(p), Some(v)) => view.get(o.index()).and_then(Option::as_ref).and_then(|c| c.get(*p)).is_some_and(|have| have.has(v)),
+                    (Some(p), Some(v)) => view.get(o.index()).and_then(Option::as_ref).is_some_and(|c| c.holds(*p, v)),
                     _ => true,
                 })
             }),
@@ -425,7 +438,7 @@ impl GameState {
             Selector::Flag(f) => o.flags.contains(f) || c.flags.contains(f),
             Selector::Damaged => o.damage > 0,
             Selector::Compare { property, op, value } => compare(c.number(*property), *op, *value),
-            Selector::Has { property, value } => c.get(*property).is_some_and(|v| v.has(value)),
+            Selector::Has { property, value } => c.holds(*property, value),
             Selector::Source => source == Some(object),
             Selector::HasKeyword(k) => c.keywords.contains(k),
             Selector::MovedBy(sources) => o.moved_by.is_some_and(|by| sources.iter().any(|s| self.current(*s) == self.current(by) || *s == by)),
