@@ -57,7 +57,7 @@ impl Ctx<'_> {
                 let position = if self.optional_word(call, &a[3])?.as_deref() == Some("bottom") { Position::Bottom } else { Position::Top };
                 let flags: Vec<String> = [&a[4], &a[5]].into_iter().filter_map(|arg| self.optional_word(call, arg).ok().flatten()).collect();
                 for object in self.picked(call, &a[0], &a[6], &a[7])? {
-                    let object = self.state.current(object);
+                    let Some(object) = self.still_here(object) else { continue };
                     let to = self.zone_arg(call, &a[1], self.state.object(object).owner)?;
                     produced.extend(self.move_to(object, to, reason.clone(), position, &flags)?);
                 }
@@ -226,6 +226,18 @@ impl Ctx<'_> {
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
         }
         Ok(produced)
+    }
+
+    /// The object a card an effect refers to is now: itself, or the new object its own effect
+    /// made by moving it ("put it into your hand, then play it"). A card that something else
+    /// moved is a new object the effect cannot follow (FF 7.4; SE14 15.2.6.5, 15.2.4.3).
+    fn still_here(&self, object: ObjectId) -> Option<ObjectId> {
+        let now = self.state.current(object);
+        if now == object {
+            return Some(object);
+        }
+        let mover = self.state.object(now).moved_by.map(|m| self.state.current(m));
+        (mover.is_some() && mover == self.source.map(|s| self.state.current(s))).then_some(now)
     }
 
     /// Moves one card (through replacement effects) and puts the given states on it where it
