@@ -61,7 +61,10 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
         }
     }
     let library = state.library.clone();
-    for object in state.in_zones("field") {
+    // Abilities of the cards a player controls on the field, and of the cards in their hand
+    // (SE14 15.2.11.4, 15.2.14.5: used from the hand).
+    let hand: Vec<ObjectId> = state.zone_id("hand", Some(player)).map(|h| state.zone(h).objects.clone()).unwrap_or_default();
+    for object in state.in_zones("field").chain(hand) {
         if state.characteristics(object).controller != player {
             continue;
         }
@@ -135,12 +138,18 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2).
 fn usable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
     let cost = symbol_cost(state, w, ability)?;
-    for tag in tags(state, ability) {
+    // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
+    let zone = state.zone(state.object(object).zone).name.clone();
+    let mut works_in = "field".to_string();
+    for (tag, value) in tag_values(state, ability) {
         match tag.as_str() {
             "own_turn_only" if state.turn_player != player => return Err(Illegal("it can be used only on your turn".into())),
-            "active_zone" => return Err(Illegal("it is used from the hand".into())),
+            "active_zone" => works_in = value.unwrap_or(works_in),
             _ => {}
         }
+    }
+    if zone != works_in {
+        return Err(Illegal(format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object))));
     }
     let mut exclude = vec![];
     if cost.dull {
@@ -178,16 +187,22 @@ fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: Objec
 
 /// The tag words of an ability (`own_turn_only`, `active_zone`, `exburst`).
 pub fn tags(state: &GameState, ability: &AbilityIr) -> Vec<String> {
+    tag_values(state, ability).into_iter().map(|(tag, _)| tag).collect()
+}
+
+/// The tags of an ability with the word each names, if any (`active_zone`: `hand`).
+fn tag_values(state: &GameState, ability: &AbilityIr) -> Vec<(String, Option<String>)> {
     let vocab = &state.library.vocab;
+    let word = |arg: Option<&crate::vocab::BoundArg>| match arg {
+        Some(crate::vocab::BoundArg::Word(w)) => Some(w.clone()),
+        _ => None,
+    };
     ability
         .tags
         .iter()
         .filter_map(|call| vocab.templates[call.template.index()].implementation.first())
         .filter(|b| b.primitive == Primitive::Tag)
-        .filter_map(|b| match b.args.first() {
-            Some(crate::vocab::BoundArg::Word(word)) => Some(word.clone()),
-            _ => None,
-        })
+        .filter_map(|b| Some((word(b.args.first())?, word(b.args.get(1)))))
         .collect()
 }
 
