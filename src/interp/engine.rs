@@ -136,7 +136,8 @@ pub fn push(
             _ => vec![],
         };
         if chosen.is_empty() {
-            ctx.state.apply(Event::Cancelled { ability });
+            // FF 11.8.4: a triggered ability with no legal target is removed.
+            ctx.state.apply(Event::Cancelled { ability, reason: "it has no legal target".into() });
             return;
         }
         targets.push(Target { name: binding.clone(), selector, chosen });
@@ -164,7 +165,7 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
         env.push((target.name.clone(), Binding::Objects(legal)));
     }
     if !any_target_left && state.config.retarget == Retarget::CancelIfAllIllegal {
-        state.apply(Event::Cancelled { ability: entry.ability });
+        state.apply(Event::Cancelled { ability: entry.ability, reason: "its targets are gone".into() });
         return Ok(());
     }
     let skip = entry.targets.len();
@@ -172,7 +173,7 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
     // FF 11.11.3: a conditional auto-ability checks its condition again.
     if let Some(cond) = &entry.condition
         && !ctx.condition(cond)? {
-            ctx.state.apply(Event::Cancelled { ability: entry.ability });
+            ctx.state.apply(Event::Cancelled { ability: entry.ability, reason: "its condition no longer holds".into() });
             return Ok(());
         }
     ctx.run(&entry.body[skip..])

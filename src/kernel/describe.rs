@@ -64,7 +64,7 @@ impl GameState {
                 None => "an ability waits to resolve".to_string(),
             },
             Event::Popped => "the top ability resolves".to_string(),
-            Event::Cancelled { .. } => "an ability is cancelled: its targets are gone".to_string(),
+            Event::Cancelled { reason, .. } => format!("an ability is cancelled: {reason}"),
             Event::Signal { name, objects, player, detail } => {
                 let who = player.map(|p| format!("{}: ", self.player_name(p))).unwrap_or_default();
                 let what = if objects.is_empty() { String::new() } else { format!(" {}", self.names(objects)) };

@@ -45,7 +45,7 @@ pub enum Event {
     Pushed { entry: Box<crate::kernel::trigger::StackEntry> },
     Popped,
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
-    Cancelled { ability: crate::kernel::trigger::AbilityRef },
+    Cancelled { ability: crate::kernel::trigger::AbilityRef, reason: String },
     /// An object remembers a value for its abilities.
     Remembered { object: ObjectId, name: String, value: crate::kernel::Value },
     /// A modification applied to an object's current state (UFS C.3.3.4.3).
