@@ -123,6 +123,7 @@ pub fn push(
     condition: Option<crate::ir::CondIr>,
 ) {
     let mut ctx = Ctx::new(state, agent, source, controller, env);
+    let body = ctx.inlined(&body).map_or(body, Arc::new);
     let mut targets = vec![];
     for effect in body.iter() {
         let Effect::Choose { targets: true, what, binding, .. } = effect else { break };

@@ -228,6 +228,20 @@ impl Ctx<'_> {
         Ok(produced)
     }
 
+    /// A body that begins by carrying out another ability's instructions (`resolve effect`, a
+    /// keyword's parameter) with those instructions written in place, so that their targets are
+    /// declared when the ability is played (FF 11.6.5, 11.7.5); otherwise the body as it is.
+    pub fn inlined(&self, body: &[crate::ir::Effect]) -> Option<Vec<crate::ir::Effect>> {
+        let (crate::ir::Effect::Do { call, for_each: None, duration: None, .. }, rest) = body.split_first()? else { return None };
+        let bound = self.bound(call).ok()?;
+        if bound.primitive != Primitive::Run {
+            return None;
+        }
+        let (_, written) = self.granted(self.slot(call, &bound.args[0])?).ok()?;
+        let [ability] = written.as_slice() else { return None };
+        Some(ability.body.iter().chain(rest).cloned().collect())
+    }
+
     /// The object a card an effect refers to is now: itself, or the new object its own effect
     /// made by moving it ("put it into your hand, then play it"). A card that something else
     /// moved is a new object the effect cannot follow (FF 7.4; SE14 15.2.6.5, 15.2.4.3).
@@ -602,7 +616,7 @@ impl Ctx<'_> {
 
 impl Ctx<'_> {
     /// The keywords and written abilities an `ability` operand means.
-    fn granted(&self, op: &Operand) -> Result<(Vec<crate::vocab::KeywordId>, Vec<crate::ir::AbilityIr>), Illegal> {
+    pub(super) fn granted(&self, op: &Operand) -> Result<(Vec<crate::vocab::KeywordId>, Vec<crate::ir::AbilityIr>), Illegal> {
         match op {
             Operand::Keyword { keyword, .. } => Ok((vec![*keyword], vec![])),
             Operand::Abilities(list) => Ok((vec![], list.clone())),
