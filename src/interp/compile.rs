@@ -372,7 +372,10 @@ impl Ctx<'_> {
                     Operand::This => self.source.into_iter().collect(),
                     other => self.objects(other)?,
                 };
-                Duration::WhileIn(objects.first().copied().ok_or_else(|| Illegal("nothing to wait on".into()))?)
+                let first = objects.first().copied().ok_or_else(|| Illegal("nothing to wait on".into()))?;
+                // A card this effect just moved is waited on where it went ("while it remains
+                // removed from the game"); one something else moved has already gone.
+                Duration::WhileIn(self.still_here(first).unwrap_or(first))
             }
             p => return Err(Illegal(format!("`{}` is not a duration", p.name()))),
         })

@@ -245,7 +245,7 @@ impl Ctx<'_> {
     /// The object a card an effect refers to is now: itself, or the new object its own effect
     /// made by moving it ("put it into your hand, then play it"). A card that something else
     /// moved is a new object the effect cannot follow (FF 7.4; SE14 15.2.6.5, 15.2.4.3).
-    fn still_here(&self, object: ObjectId) -> Option<ObjectId> {
+    pub(super) fn still_here(&self, object: ObjectId) -> Option<ObjectId> {
         let now = self.state.current(object);
         if now == object {
             return Some(object);
