@@ -11,7 +11,7 @@ mod primitive;
 
 pub mod engine;
 
-pub use abilities::{abilities_of, announce, collect_triggers, keyword_env, register_static};
+pub use abilities::{abilities_of, after_event, announce, collect_triggers, keyword_env, register_static};
 
 use crate::ir::{CondIr, Effect, Operand};
 use crate::kernel::decision::{Agent, Answer, Question};

@@ -10,6 +10,7 @@ mod actions;
 mod attack;
 mod cost;
 mod drive;
+mod options;
 mod play;
 pub mod rules;
 mod setup;

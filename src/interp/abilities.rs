@@ -75,6 +75,40 @@ pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
     library.vocab.ability_kinds[ability.kind.index()].class
 }
 
+/// The zone an ability says it works in (`[from your hand]`: `tag(active_zone, hand)`), if any.
+pub fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
+    ability.tags.iter().find_map(|call| {
+        let bound = library.vocab.templates[call.template.index()].implementation.first()?;
+        match (bound.primitive, bound.args.first(), bound.args.get(1)) {
+            (crate::vocab::primitive::Primitive::Tag, Some(crate::vocab::BoundArg::Word(tag)), Some(crate::vocab::BoundArg::Word(zone))) if tag == "active_zone" => Some(zone.clone()),
+            _ => None,
+        }
+    })
+}
+
+/// Whether an ability works in `zone`: the zone it names, or else the game's ability zones
+/// (FF 11.9.1, SE14 11.10.1).
+fn works_in(state: &GameState, ability: &AbilityIr, zone: &str) -> bool {
+    match active_zone(&state.library, ability) {
+        Some(named) => named == zone,
+        None => state.config.ability_zones.iter().any(|z| z == zone),
+    }
+}
+
+/// Whether a card that arrived outside the ability zones has always-on abilities that work where it is.
+fn works_outside(state: &GameState, object: ObjectId) -> bool {
+    let o = state.object(object);
+    if o.left.is_some() {
+        return false;
+    }
+    let zone = &state.zone(o.zone).name;
+    let library = &state.library;
+    let card = library.card(o.card);
+    let named_here = |a: &AbilityIr| active_zone(library, a).is_some_and(|z| z == *zone);
+    card.abilities.iter().any(named_here)
+        || card.keywords.iter().any(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(named_here)))
+}
+
 fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
     let o = state.object(object);
     o.left.is_none() && state.config.ability_zones.contains(&state.zone(o.zone).name)
@@ -85,8 +119,9 @@ fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
 pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) {
     let library = state.library.clone();
     let controller = state.characteristics(object).controller;
+    let zone = state.zone(state.object(object).zone).name.clone();
     for (ability_ref, ability) in abilities_of(state, &library, object) {
-        if class_of(&library, &ability) != AbilityClass::Static {
+        if class_of(&library, &ability) != AbilityClass::Static || !works_in(state, &ability, &zone) {
             continue;
         }
         let env = keyword_env(state, &library, object, &ability_ref);
@@ -201,8 +236,8 @@ pub fn announce(state: &mut GameState, agent: &mut dyn Agent, event: Event) {
 /// apply (UFS C.3.3.4), then collect what triggered.
 pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
     match state.log[index].clone() {
-        Event::Moved { new, .. } if in_ability_zone(state, new) => register_static(state, agent, new),
-        Event::Created { object, .. } if in_ability_zone(state, object) => register_static(state, agent, object),
+        Event::Moved { new, .. } if in_ability_zone(state, new) || works_outside(state, new) => register_static(state, agent, new),
+        Event::Created { object, .. } if in_ability_zone(state, object) || works_outside(state, object) => register_static(state, agent, object),
         // What it remembered may change its always-on abilities ("link those organizations").
         Event::Remembered { object, .. } if in_ability_zone(state, object) => {
             let own: Vec<crate::kernel::EffectId> = state.effects.iter().filter(|e| e.duration == Duration::WhileIn(object)).map(|e| e.id).collect();

@@ -81,9 +81,8 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
         for (name, n) in &placed.counters {
             state.apply(Event::Counter { object, name: name.clone(), delta: *n });
         }
-        if state.config.ability_zones.iter().any(|z| *z == state.zone(zone_id).name) {
-            crate::interp::register_static(state, &mut FirstOption, object);
-        }
+        // Always-on abilities of the zone it is in (the field; the hand for `[from your hand]`).
+        crate::interp::register_static(state, &mut FirstOption, object);
     }
     Ok(())
 }

@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use crate::interp::engine::{push, Plays};
-use crate::interp::{abilities_of, announce, keyword_env, Ctx};
+use crate::interp::{abilities_of, after_event, announce, keyword_env, Ctx};
+use crate::kernel::replacement::Replaced;
 use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
@@ -219,15 +220,32 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 /// player's "plays" triggers see it (FF 11.4.7).
 fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
     let what = state.name_of(object);
-    let cost = card_cost(state, w, object);
+    let mut cost = card_cost(state, w, object);
+    let additional = super::options::character_options(state, agent, w, player, object, &mut cost)?;
     pay(state, agent, w, player, &cost, &[object], &what)?;
     let field = state.zone_id("field", Some(player)).ok_or_else(|| Illegal("no field".into()))?;
     let dull = w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true);
     let event = state.move_event(object, field, Some("play".into()), Position::Top);
-    let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
-    if dull {
-        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: None })?;
-    }
+    // The states it enters with are set before anything sees it arrive (SE14 7.10.4, 15.2.9.3).
+    let new = match state.replace(event, agent) {
+        Replaced::Happens(event @ Event::Moved { new, .. }) => {
+            state.apply(event);
+            let index = state.log.len() - 1;
+            if dull {
+                state.apply(Event::Flag { object: new, flag: "dull".into(), value: true, by: None });
+            }
+            if additional {
+                state.apply(super::options::additional_paid_flag(new));
+            }
+            after_event(state, agent, index);
+            new
+        }
+        Replaced::Happens(other) => {
+            Ctx::new(state, agent, None, player, vec![]).happen(other)?;
+            return Ok(());
+        }
+        _ => return Ok(()),
+    };
     announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail: None });
     Ok(())
 }
@@ -238,6 +256,7 @@ fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     let library = state.library.clone();
     let card = state.object(object).card;
     let cost = card_cost(state, w, object);
+    let reduction = super::options::summon_reduction(state, object);
     let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
     let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
     let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
@@ -246,6 +265,8 @@ fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         let ability = &library.card(card).abilities[index];
         push_checked(state, agent, new, player, AbilityRef::Printed { card, index }, vec![], ability, ability.condition.clone())?;
     }
+    let mut cost = cost;
+    super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
     pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
     Ok(())

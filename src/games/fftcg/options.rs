@@ -1,0 +1,104 @@
+//! Optional costs chosen while a cost is determined (FF 11.3.5, 11.4.4; SE14 11.2.6-7, 11.3.4):
+//! War God puts a Character into the Break Zone to reduce a Summon's cost (SE14 15.2.7),
+//! Combination removes named cards to reduce a Character's cost (SE14 15.2.17), Overdrive adds an
+//! additional cost (SE14 15.2.9). The keywords grant these as rule hooks; nothing here names one.
+
+use crate::interp::Ctx;
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{Event, GameState, Hook, Illegal, ObjectId, PlayerId, Position, Value};
+
+use super::cost::CpCost;
+use super::Words;
+
+/// The permission `action` the object has now, if it has one.
+fn hook(state: &GameState, object: ObjectId, action: &str) -> Option<Hook> {
+    let c = state.characteristics(object);
+    if c.forbidden.iter().any(|h| h.action == action) {
+        return None;
+    }
+    c.allowed.iter().find(|h| h.action == action).cloned()
+}
+
+/// Moves a card paid as a cost into `zone` (its owner's).
+fn put(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, zone: &str) -> Result<(), Illegal> {
+    let owner = state.object(object).owner;
+    let to = state.zone_id(zone, Some(owner)).ok_or_else(|| Illegal(format!("no {zone}")))?;
+    let event = state.move_event(object, to, Some("cost".into()), Position::Top);
+    Ctx::new(state, agent, None, player, vec![]).happen(event)?;
+    Ok(())
+}
+
+/// The War God permission of a Summon in the hand, read before it moves to the stack.
+pub fn summon_reduction(state: &GameState, summon: ObjectId) -> Option<Hook> {
+    hook(state, summon, "cast_reduced_by_putting_card")
+}
+
+/// SE14 15.2.7.2-5: the player may put one Character the permission describes into its zone;
+/// the Summon's cost is then reduced by that Character's cost, to no less than one.
+pub fn reduce_summon_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, summon: ObjectId, permission: Option<Hook>, cost: &mut CpCost) -> Result<(), Illegal> {
+    let Some(permission) = permission else { return Ok(()) };
+    let Some(selector) = &permission.with else { return Ok(()) };
+    let view = state.view();
+    let options: Vec<ObjectId> = state.live_objects().filter(|o| state.characteristics(*o).controller == player && state.selects(&view, selector, *o, Some(summon))).collect();
+    if options.is_empty() {
+        return Ok(());
+    }
+    let prompt = format!("put a Character into the Break Zone to reduce the cost of {}", state.name_of(summon));
+    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options, min: 0, max: 1 }) else { return Ok(()) };
+    let Some(&card) = picked.first() else { return Ok(()) };
+    let reduction = state.characteristics(card).number(w.cost);
+    put(state, agent, player, card, permission.zone.as_deref().unwrap_or("break_zone"))?;
+    cost.total = (cost.total - reduction).max(1);
+    Ok(())
+}
+
+/// SE14 15.2.17.2-3: playing the Character from the zone the permission names, the player may
+/// remove up to one card of each listed name from the other zone; if they do, the cost is reduced.
+/// SE14 15.2.9.2-4: an additional cost the player may pay with the card's cost, as one cost.
+/// Returns whether the additional cost was paid.
+pub fn character_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<bool, Illegal> {
+    let here = state.zone(state.object(card).zone).name.clone();
+    if let (Some(removing), Some(from)) = (hook(state, card, "play_removing_named_cards"), hook(state, card, "remove_named_cards_from"))
+        && removing.zone.as_deref().is_none_or(|z| z == here)
+    {
+        let names: Vec<String> = match &removing.value {
+            Some(Value::List(items)) => items.iter().filter_map(|v| if let Value::Text(t) = v { Some(t.clone()) } else { None }).collect(),
+            _ => vec![],
+        };
+        let zone = from.zone.clone().unwrap_or_else(|| "break_zone".into());
+        let mut removed = 0;
+        for name in names {
+            let Some(z) = state.zone_id(&zone, Some(player)) else { continue };
+            let options: Vec<ObjectId> = state.zone(z).objects.iter().copied().filter(|o| w.name_text(state, *o) == name).collect();
+            if options.is_empty() {
+                continue;
+            }
+            let prompt = format!("remove a card named {name} from the game to reduce the cost of {}", state.name_of(card));
+            if let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options, min: 0, max: 1 })
+                && let Some(&chosen) = picked.first()
+            {
+                put(state, agent, player, chosen, "removed")?;
+                removed += 1;
+            }
+        }
+        if removed > 0 {
+            let reduction = state.characteristics(card).adjustments.get("removed_cards_cost_reduction").copied().unwrap_or(0);
+            cost.total = (cost.total - reduction).max(0);
+        }
+    }
+    let Some(additional) = hook(state, card, "play_with_additional_cost") else { return Ok(false) };
+    let prompt = format!("pay the additional cost of {}", state.name_of(card));
+    if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
+        return Ok(false);
+    }
+    let needs = w.element_list(additional.value.as_ref());
+    let other = state.characteristics(card).adjustments.get("additional_cost_cp").copied().unwrap_or(0);
+    cost.total += needs.len() as i64 + other;
+    cost.needs.extend(needs);
+    Ok(true)
+}
+
+/// The flag the additional cost leaves on the Character it was paid for (SE14 15.2.9.3).
+pub fn additional_paid_flag(object: ObjectId) -> Event {
+    Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: None }
+}
