@@ -82,6 +82,9 @@ pub(crate) fn card_view(state: &GameState, object: ObjectId) -> CardView {
     let mut flags: Vec<String> = o.flags.iter().chain(c.flags.iter()).cloned().collect();
     flags.sort();
     flags.dedup();
+    if let Some(host) = o.attached_to {
+        flags.push(format!("on {}", state.library.card(state.object(host).card).name));
+    }
     let zone = state.zone(o.zone);
     let mut numbers = vec![];
     if state.config.ability_zones.contains(&zone.name) {

@@ -55,6 +55,8 @@ pub enum Event {
     /// The game's procedures name a set of cards (`current_attack`); empty to forget it.
     Tracked { name: String, objects: Vec<ObjectId> },
     TurnBegan { turn: u32, player: PlayerId },
+    /// A card attached to another (equipping), or detached (`to: None`).
+    Attached { object: ObjectId, to: Option<ObjectId> },
     /// A phase or step of the turn begins (the game names it).
     PhaseBegan { name: String },
     /// A player's decision, recorded so the same seed and decisions replay the same game.
@@ -167,6 +169,7 @@ impl GameState {
                 self.turn_began = self.tick();
             }
             Event::PhaseBegan { name } => self.phase = name.clone(),
+            Event::Attached { object, to } => self.objects[object.index()].attached_to = *to,
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }

@@ -195,6 +195,8 @@ pub struct Object {
     pub previous: Option<ObjectId>,
     /// The card whose ability put it where it is (FF "put in the Break Zone due to X").
     pub moved_by: Option<ObjectId>,
+    /// The card it is attached to (an equipped Item, SE14 5.2.3.1.3; an ITEM on a UNIT).
+    pub attached_to: Option<ObjectId>,
 }
 
 impl Object {
@@ -213,6 +215,7 @@ impl Object {
             left: None,
             previous: None,
             moved_by: None,
+            attached_to: None,
         }
     }
 }

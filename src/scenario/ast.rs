@@ -35,6 +35,8 @@ pub struct Placed {
     pub damage: i64,
     pub counters: Vec<(String, i64)>,
     pub flags: Vec<String>,
+    /// The card it is attached to (placed earlier in the file).
+    pub attached_to: Option<ObjectRef>,
     pub span: Span,
 }
 
@@ -89,6 +91,8 @@ pub enum Expectation {
     Property { object: ObjectRef, property: String, value: String },
     Flag { object: ObjectRef, flag: String, present: bool },
     Damage { object: ObjectRef, damage: i64 },
+    /// The card it is attached to, or none.
+    Attached { object: ObjectRef, host: Option<ObjectRef> },
     /// The card has (or has not) this keyword now, printed or granted.
     Keyword { object: ObjectRef, keyword: String, present: bool },
     Resource { player: Side, name: String, value: i64 },

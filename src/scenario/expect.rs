@@ -104,6 +104,12 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
             check(say(*present), say(has))
         }
         Expectation::Damage { object, damage } => check(damage, state.object(object_id(state, object)?).damage),
+        Expectation::Attached { object, host } => {
+            let host = host.as_ref().map(|h| object_id(state, h)).transpose()?;
+            let found = state.object(object_id(state, object)?).attached_to;
+            let say = |o: Option<crate::kernel::ObjectId>| o.map_or("none".to_string(), |o| state.name_of(o));
+            check(say(host), say(found))
+        }
         Expectation::Resource { player: side, name, value } => check(value, state.players[usize::from(*side)].resources.get(name).copied().unwrap_or(0)),
         Expectation::StackCount(n) => check(n, state.stack.len()),
         Expectation::Illegal { .. } => unreachable!("checked by the runner"),

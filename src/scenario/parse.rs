@@ -111,7 +111,7 @@ fn int(pair: Pair<Rule>) -> i64 {
 
 fn placed(pair: Pair<Rule>, base: usize) -> Placed {
     let at = span(&pair, base);
-    let mut p = Placed { count: 1, name: String::new(), damage: 0, counters: vec![], flags: vec![], span: at };
+    let mut p = Placed { count: 1, name: String::new(), damage: 0, counters: vec![], flags: vec![], attached_to: None, span: at };
     for part in pair.into_inner() {
         match part.as_rule() {
             Rule::number => p.count = number(part).min(1000) as u32,
@@ -123,6 +123,7 @@ fn placed(pair: Pair<Rule>, base: usize) -> Placed {
                 match rule {
                     Rule::damage_state => p.damage = number(fields.next().unwrap()),
                     Rule::counter_state => p.counters.push((text(fields.next().unwrap()), number(fields.next().unwrap()))),
+                    Rule::attached_state => p.attached_to = Some(object(fields.next().unwrap(), base)),
                     _ => p.flags.push(state.as_str().to_string()),
                 }
             }
@@ -221,6 +222,11 @@ fn expectation(pair: Pair<Rule>, base: usize) -> Expectation {
             }
         }
         Rule::damage_is => Expectation::Damage { object: object(next(), base), damage: number(next()) },
+        Rule::attached_is => {
+            let of = object(next(), base);
+            let host = next();
+            Expectation::Attached { object: of, host: (host.as_rule() == Rule::object).then(|| object(host, base)) }
+        }
         Rule::resource_is => Expectation::Resource { player: side(next()), name: text(next()), value: int(next()) },
         _ => Expectation::StackCount(number(next()) as usize),
     }

@@ -157,6 +157,7 @@ pub fn find_in(state: &GameState, card: &ObjectRef, side: Option<Side>, zone: Op
     found.sort_by_key(|o| !state.config.ability_zones.contains(&state.zone(state.object(*o).zone).name));
     found.first().copied().ok_or_else(|| {
         let whose = whose.map(|p| format!("{}'s ", state.players[usize::from(p)].name)).unwrap_or_default();
-        Illegal(format!("there is no \"{}\" in {whose}{}", card.name, zone.unwrap_or("the game")))
+        let place = zone.map_or_else(|| "the game".to_string(), |z| format!("{whose}{z}"));
+        Illegal(format!("there is no \"{}\" in {place}", card.name))
     })
 }

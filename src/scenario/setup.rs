@@ -69,9 +69,19 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
     let owner = player(side);
     let zone_id = zone_of(state, side, zone, zone_span)?;
     let card = lookup_card(&state.library, names, &placed.name, placed.span)?;
+    // The card it is attached to is placed before it (earlier in the file or the line).
+    let host = match &placed.attached_to {
+        Some(host) => Some(super::perform::find_in(state, host, Some(side), None).map_err(|e| {
+            Diagnostic::new(Code::E0200, host.span, format!("cannot attach to \"{}\": {}", host.name, e.0)).label("no such card placed before this one").help("place the card it is attached to first")
+        })?),
+        None => None,
+    };
     for _ in 0..placed.count {
         let object = ObjectId(state.objects.len() as u32);
         state.apply(Event::Created { object, card, owner, zone: zone_id });
+        if host.is_some() {
+            state.apply(Event::Attached { object, to: host });
+        }
         for flag in &placed.flags {
             state.apply(Event::Flag { object, flag: flag.clone(), value: true, by: None });
         }
