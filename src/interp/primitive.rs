@@ -289,6 +289,10 @@ impl Ctx<'_> {
                 parts.push(crate::kernel::Selector::InZone(zone_name));
                 parts.push(crate::kernel::Selector::OwnedBy(actor));
             }
+        } else if !matches!(by, BoundArg::Absent) {
+            // "each player commits 1 foundation", "opponent destroys 1 foundation": a player acting
+            // on a counted set of cards picks among their own (UFS K.2.4).
+            selector = crate::kernel::Selector::And(vec![selector, crate::kernel::Selector::ControlledBy(actor)]);
         }
         let view = self.state.view();
         let candidates: Vec<ObjectId> = self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect();
