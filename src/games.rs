@@ -11,7 +11,7 @@ use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{GameState, Illegal, ObjectId, PlayerId};
-use crate::kernel::{Event, GameActions, GameConfig, Layer, LayerPlan, Procedure, Retarget, Visibility, ZoneSpec};
+use crate::kernel::{Event, GameConfig, GameHooks, Layer, LayerPlan, Procedure, Retarget, Visibility, ZoneSpec};
 use crate::vocab::Vocabulary;
 
 /// The games cardscript runs.
@@ -62,7 +62,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
         latch_modifications: false,
-        actions: Some(GameActions(fftcg::carry_out)),
+        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, may_move: fftcg::may_move }),
     }
 }
 
@@ -87,7 +87,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,
-        actions: None,
+        hooks: None,
     }
 }
 

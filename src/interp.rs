@@ -28,12 +28,12 @@ pub struct Ctx<'a> {
     pub env: Env,
     /// Descriptions of cards name them in any zone, not only the field (for the game's own
     /// procedures, which look where they look: a search looks in the deck).
-    any_zone: bool,
+    any_zone: std::cell::Cell<bool>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: false }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false) }
     }
 
     /// Runs effects in order; names they bind stay in scope for the ones after.
@@ -57,7 +57,7 @@ impl<'a> Ctx<'a> {
     fn effect(&mut self, effect: &Effect) -> Result<(), Illegal> {
         match effect {
             Effect::Do { call, for_each, duration, binding } => self.perform(call, for_each.as_ref(), duration.as_ref(), binding.as_deref()),
-            Effect::Choose { chooser, quantity, what, binding, .. } => {
+            Effect::Choose { chooser, targets, quantity, what, binding } => {
                 // `each player selects`: every player in turn order (FF 11.11.6), the union bound.
                 let choosers = match chooser {
                     Operand::EachPlayer => {
@@ -69,7 +69,7 @@ impl<'a> Ctx<'a> {
                 let mut chosen = vec![];
                 for who in choosers {
                     self.env.push(("chooser".into(), Binding::Player(who)));
-                    let result = self.choose_one(who, quantity, what, binding);
+                    let result = self.choose_one(who, *targets, quantity, what, binding);
                     self.env.retain(|(n, _)| n != "chooser");
                     match result? {
                         Some(list) => chosen.extend(list),
@@ -148,23 +148,36 @@ impl<'a> Ctx<'a> {
     }
 
     /// One player's choice of cards; `None` when it was a choice of values (bound already).
-    fn choose_one(&mut self, who: PlayerId, quantity: &crate::ir::Quantity, what: &Operand, binding: &str) -> Result<Option<Vec<ObjectId>>, Illegal> {
-        let candidates = match what {
+    /// `choose` (targets) or `select`: the cards `who` picks; targets only among those the game
+    /// lets them choose, announced once chosen (FF 11.3.3).
+    fn choose_one(&mut self, who: PlayerId, targets: bool, quantity: &crate::ir::Quantity, what: &Operand, binding: &str) -> Result<Option<Vec<ObjectId>>, Illegal> {
+        let mut candidates = match what {
             Operand::Cards { .. } => self.objects(what)?,
             other => {
                 self.choose_value(who, other, binding)?;
                 return Ok(None);
             }
         };
-        let (min, max) = self.quantity_range(quantity, candidates.len())?;
-        if min == candidates.len() && max == candidates.len() {
-            return Ok(Some(candidates));
+        let hooks = self.state.config.hooks.filter(|_| targets);
+        if let Some(hooks) = hooks {
+            candidates = (hooks.targets)(self.state, who, self.source, candidates);
         }
-        let prompt = format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") });
-        Ok(Some(match self.state.ask(self.agent, who, Question::Objects { prompt, options: candidates, min, max }) {
-            Answer::Objects(list) => list,
-            _ => vec![],
-        }))
+        let (min, max) = self.quantity_range(quantity, candidates.len())?;
+        let chosen = if min == candidates.len() && max == candidates.len() {
+            candidates
+        } else {
+            let prompt = format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") });
+            match self.state.ask(self.agent, who, Question::Objects { prompt, options: candidates, min, max }) {
+                Answer::Objects(list) => list,
+                _ => vec![],
+            }
+        };
+        if let Some(hooks) = hooks
+            && !chosen.is_empty()
+        {
+            (hooks.chosen)(self.state, self.agent, who, self.source, &chosen);
+        }
+        Ok(Some(chosen))
     }
 
     fn choose_value(&mut self, who: PlayerId, what: &Operand, binding: &str) -> Result<(), Illegal> {

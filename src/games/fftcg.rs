@@ -11,6 +11,7 @@ mod attack;
 mod cost;
 mod drive;
 mod options;
+mod restrict;
 mod play;
 pub mod rules;
 mod setup;
@@ -28,6 +29,7 @@ use crate::kernel::{GameState, ObjectId, Value};
 use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
 
 pub use actions::carry_out;
+pub use restrict::{announce_chosen, legal_targets, may_move};
 
 /// The words of the game's vocabulary the procedures read, looked up once per game.
 #[derive(Debug, Clone)]

@@ -34,7 +34,7 @@ impl Ctx<'_> {
                     all.push(self.filter(f)?);
                 }
                 // A kind named without a zone means the field (Trails 203.3; FF card text).
-                if !all.iter().any(mentions_zone) && !self.any_zone {
+                if !all.iter().any(mentions_zone) && !self.any_zone.get() {
                     all.push(Selector::InZone(self.state.config.default_zone.clone()));
                 }
                 Selector::And(all)

@@ -127,6 +127,8 @@ impl Ctx<'_> {
         let (name, player) = match arg {
             BoundArg::Word(w) => (w.clone(), owner),
             _ => match self.slot(call, arg) {
+                // "its owner's hand": the owner of the card being put there (FF 6.2.1, 7.3).
+                Some(Operand::Zone { zone, owner: Some(who) }) if matches!(who.as_ref(), Operand::Player(w) if w == "owner") => (zone.clone(), owner),
                 Some(Operand::Zone { zone, owner: Some(who) }) => (zone.clone(), self.player(who)?),
                 Some(Operand::Zone { zone, owner: None }) => (zone.clone(), owner),
                 other => return Err(Illegal(format!("expected a zone, found {other:?}"))),

@@ -58,6 +58,11 @@ impl Ctx<'_> {
                 let flags: Vec<String> = [&a[4], &a[5]].into_iter().filter_map(|arg| self.optional_word(call, arg).ok().flatten()).collect();
                 for object in self.picked(call, &a[0], &a[6], &a[7])? {
                     let Some(object) = self.still_here(object) else { continue };
+                    if let Some(hooks) = self.state.config.hooks
+                        && !(hooks.may_move)(self.state, object, reason.as_deref(), self.controller, self.source)
+                    {
+                        continue;
+                    }
                     let to = self.zone_arg(call, &a[1], self.state.object(object).owner)?;
                     produced.extend(self.move_to(object, to, reason.clone(), position, &flags)?);
                 }
@@ -177,9 +182,9 @@ impl Ctx<'_> {
             // Actions the game's own procedures carry out: announced for them to handle.
             Primitive::Game => {
                 let name = self.word_arg(call, &a[0])?;
-                self.any_zone = true;
+                self.any_zone.set(true);
                 let objects = self.objects_arg(call, &a[1]).unwrap_or_default();
-                self.any_zone = false;
+                self.any_zone.set(false);
                 let player = match &a[2] {
                     BoundArg::Absent => self.controller,
                     arg => self.player_arg(call, arg)?,
@@ -196,10 +201,10 @@ impl Ctx<'_> {
                 let signal = Event::Signal { name: name.clone(), objects: objects.clone(), player: Some(player), detail: (!detail.is_empty()).then_some(detail) };
                 // Announced first (replacement effects and triggers see it), then carried out by the game.
                 if self.happen(signal)?.is_some()
-                    && let Some(actions) = self.state.config.actions
+                    && let Some(hooks) = self.state.config.hooks
                 {
                     let call = crate::kernel::GameCall { name, objects, player, amount, zone, value: None, source: self.source, controller: self.controller };
-                    (actions.0)(self.state, self.agent, &call)?;
+                    (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
             Primitive::Pay => {
@@ -217,10 +222,10 @@ impl Ctx<'_> {
                 let signal = Event::Signal { name: name.clone(), objects: vec![], player: Some(self.controller), detail };
                 // Announced, then paid by the game's payment procedure (FF 11.2).
                 if self.happen(signal)?.is_some()
-                    && let Some(actions) = self.state.config.actions
+                    && let Some(hooks) = self.state.config.hooks
                 {
                     let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, value, source: self.source, controller: self.controller };
-                    (actions.0)(self.state, self.agent, &call)?;
+                    (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
@@ -393,12 +398,16 @@ impl Ctx<'_> {
             let change = Change::PlayerRule { player, name: self.word_arg(call, &a[1])?, value, amount };
             return Ok(vec![(Selector::Objects(vec![]), change)]);
         }
+        // A cost change reaches the cards whose cost it changes wherever they are (in the hand).
+        self.any_zone.set(bound.primitive == Primitive::Adjust);
         let affected = match self.slot(call, &a[0]) {
-            Some(op) if live || self.is_every(op) => self.selector(op)?,
-            Some(Operand::This) => Selector::Objects(self.source.into_iter().collect()),
-            Some(op) => Selector::Objects(self.objects(op)?),
-            None => return Err(Illegal("a rule needs cards to affect".into())),
+            Some(op) if live || self.is_every(op) => self.selector(op),
+            Some(Operand::This) => Ok(Selector::Objects(self.source.into_iter().collect())),
+            Some(op) => self.objects(op).map(Selector::Objects),
+            None => Err(Illegal("a rule needs cards to affect".into())),
         };
+        self.any_zone.set(false);
+        let affected = affected?;
         let changes = match bound.primitive {
             Primitive::Modify if !matches!(self.property_type(call, &a[1])?, crate::vocab::Ty::Number) => {
                 // A list or enum property: add, remove or set a value (`gains the element fire`),

@@ -73,9 +73,9 @@ pub struct GameConfig {
     /// UFS C.3.3.4: a modification, once applied to a card's current state, stays (and is not
     /// applied again) until the game refreshes that state, whatever happens to the effect.
     pub latch_modifications: bool,
-    /// The game's own procedures for the actions card text leaves to the game (`game(...)`
-    /// bindings: damage to a player, searching, cancelling); `None` announces them only.
-    pub actions: Option<GameActions>,
+    /// The game's own rules the interpreter consults (`game(...)` actions, target restrictions,
+    /// move restrictions); `None`: actions are announced only, nothing is restricted.
+    pub hooks: Option<GameHooks>,
 }
 
 /// A `game(...)` action as the interpreter hands it to the game: its name and arguments.
@@ -93,24 +93,34 @@ pub struct GameCall {
     pub controller: PlayerId,
 }
 
-/// The function a game carries out `game(...)` actions with (plain data: a function pointer).
+/// The game's own rules that the interpreter consults (plain data: function pointers).
 #[derive(Clone, Copy)]
-pub struct GameActions(pub fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, &GameCall) -> Result<(), crate::kernel::Illegal>);
+pub struct GameHooks {
+    /// Carries out a `game(...)` action (damage to a player, search, a CP payment).
+    pub actions: fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, &GameCall) -> Result<(), crate::kernel::Illegal>,
+    /// Which of these candidates `chooser` may choose as targets for an ability of `source`
+    /// (FF 11.3.3 "cannot be chosen", "must choose if possible").
+    pub targets: fn(&GameState, PlayerId, Option<ObjectId>, Vec<ObjectId>) -> Vec<ObjectId>,
+    /// Announces the targets just chosen (FF "when X is chosen").
+    pub chosen: fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, PlayerId, Option<ObjectId>, &[ObjectId]),
+    /// Whether an effect of `source`'s controller may move this card for this reason (FF "cannot be broken").
+    pub may_move: fn(&GameState, ObjectId, Option<&str>, PlayerId, Option<ObjectId>) -> bool,
+}
 
-impl std::fmt::Debug for GameActions {
+impl std::fmt::Debug for GameHooks {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("GameActions")
+        f.write_str("GameHooks")
     }
 }
 
-impl PartialEq for GameActions {
-    /// One game has one set of procedures: configurations compare by the rest of their data.
+impl PartialEq for GameHooks {
+    /// One game has one set of hooks: configurations compare by the rest of their data.
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Eq for GameActions {}
+impl Eq for GameHooks {}
 
 /// A modification applied to one object's current state (UFS C.3.3.4.3).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

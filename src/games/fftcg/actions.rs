@@ -47,7 +47,11 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
             state.apply(Event::PlayerFlag { player, flag: "damaged_with_empty_deck".into(), value: true });
             break;
         };
-        let event = state.move_event(top, damage_zone, Some("damage".into()), Position::Top);
+        let mut event = state.move_event(top, damage_zone, Some("damage".into()), Position::Top);
+        // The card dealing the damage put it there ("put into the Damage Zone due to X").
+        if let Event::Moved { by, .. } = &mut event {
+            *by = sources.first().copied();
+        }
         let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, dealer, vec![]).happen(event)? else { continue };
         ex_burst(state, agent, w, player, new)?;
     }

@@ -75,8 +75,10 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         if ctx.state.permits(*a, "attack_without_dulling", None, None) != Some(true) {
             ctx.happen(Event::Flag { object: *a, flag: "dull".into(), value: true, by: None })?;
         }
-        for flag in ["attacking", "attacked"] {
-            ctx.happen(Event::Flag { object: *a, flag: flag.into(), value: true, by: None })?;
+        // FF 15.1.1.9: the Forwards of a party know each other ("forming a party with this").
+        let flags: &[&str] = if attackers.len() > 1 { &["attacking", "attacked", "in_party_with_source"] } else { &["attacking", "attacked"] };
+        for flag in flags {
+            ctx.happen(Event::Flag { object: *a, flag: (*flag).into(), value: true, by: None })?;
         }
     }
     state.apply(Event::Tracked { name: "current_attack".into(), objects: attackers.to_vec() });
@@ -89,9 +91,10 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     let blocker = block(state, agent, w, windows)?;
     damage(state, agent, w, windows, blocker)?;
     // FF 10.1.4.5: the attack is over; the party disbands.
-    let involved: Vec<ObjectId> = state.live_objects().filter(|o| ["attacking", "blocking"].iter().any(|f| state.object(*o).flags.contains(*f))).collect();
+    const BATTLE: [&str; 3] = ["attacking", "blocking", "in_party_with_source"];
+    let involved: Vec<ObjectId> = state.live_objects().filter(|o| BATTLE.iter().any(|f| state.object(*o).flags.contains(*f))).collect();
     for o in involved {
-        for flag in ["attacking", "blocking"] {
+        for flag in BATTLE {
             if state.object(o).flags.contains(flag) {
                 state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: None });
             }
@@ -118,8 +121,9 @@ fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Wind
     let able: Vec<ObjectId> = state
         .in_zones("field")
         .filter(|o| state.characteristics(*o).controller == defender && w.is(state, *o, w.forward))
-        .filter(|o| !state.object(*o).flags.contains("dull") && state.permits(*o, "block", None, None) != Some(false))
-        .filter(|o| attackers.iter().any(|a| state.permits(*a, "be_blocked", None, Some(*o)) != Some(false)))
+        .filter(|o| !state.object(*o).flags.contains("dull"))
+        // FF 10.1.3.1.2, 15.1.1.9.6: it can block at least one attacker, by both cards' restrictions.
+        .filter(|o| attackers.iter().any(|a| state.permits(*o, "block", None, Some(*a)) != Some(false) && state.permits(*a, "be_blocked", None, Some(*o)) != Some(false)))
         .collect();
     // "must block" may name the attacker it must block (`with`).
     let forced: Vec<ObjectId> = able.iter().copied().filter(|o| attackers.iter().any(|a| state.permits(*o, "must_block", None, Some(*a)) == Some(true))).collect();

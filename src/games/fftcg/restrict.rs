@@ -1,0 +1,43 @@
+//! FF-TCG's restrictions on choosing and moving cards, as the interpreter asks for them: "cannot
+//! be chosen by (opponent's) Summons or abilities", "must choose X if possible" (FF 11.3.3,
+//! 11.6.5), "cannot be broken (by Summons or abilities)" (FF 15.1.1.3), and the "chosen" event.
+
+use crate::interp::announce;
+use crate::kernel::decision::Agent;
+use crate::kernel::{Event, GameState, ObjectId, PlayerId};
+
+use super::Words;
+
+/// The word a restriction on `source`'s effects uses: a Summon's, or an ability's.
+fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
+    let summon = source.is_some_and(|s| Words::of(&state.library.vocab).is_some_and(|w| w.is(state, s, w.summon)));
+    if summon { "summons" } else { "abilities" }
+}
+
+/// The candidates `chooser` may choose for an effect of `source`: not those that cannot be
+/// chosen by it; only those that must be, if any must.
+pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<ObjectId>, candidates: Vec<ObjectId>) -> Vec<ObjectId> {
+    let by = by_what(state, source);
+    let forbidden = format!("be_chosen_by_{by}");
+    let allowed: Vec<ObjectId> = candidates.into_iter().filter(|o| state.permits(*o, &forbidden, Some(chooser), None) != Some(false)).collect();
+    let must = format!("must_be_chosen_by_{by}");
+    let forced: Vec<ObjectId> = allowed.iter().copied().filter(|o| state.permits(*o, &must, Some(chooser), None) == Some(true)).collect();
+    if forced.is_empty() { allowed } else { forced }
+}
+
+/// Announces the cards `chooser` chose for an effect of `source` ("when X is chosen by your
+/// opponent's Summons or abilities").
+pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: PlayerId, source: Option<ObjectId>, chosen: &[ObjectId]) {
+    let detail = Some(by_what(state, source).to_string());
+    announce(state, agent, Event::Signal { name: "chosen".into(), objects: chosen.to_vec(), player: Some(chooser), detail });
+}
+
+/// Whether an effect may move `object` for `reason`: a card that cannot be broken (by that
+/// player's Summons or abilities) is not broken.
+pub fn may_move(state: &GameState, object: ObjectId, reason: Option<&str>, controller: PlayerId, source: Option<ObjectId>) -> bool {
+    if reason != Some("break") {
+        return true;
+    }
+    let by = format!("be_broken_by_{}", by_what(state, source));
+    state.permits(object, "be_broken", Some(controller), None) != Some(false) && state.permits(object, &by, Some(controller), None) != Some(false)
+}
