@@ -265,6 +265,15 @@ impl<'a> Ctx<'a> {
                     }
                     Primitive::GameState => {
                         let name = self.word_arg(call, &bound.args[0])?;
+                        // Cards and a player: a card of theirs the game marked ("you have cast X
+                        // this turn"), wherever the card is now.
+                        if self.slot(call, &bound.args[1]).is_some() && !matches!(bound.args[2], crate::vocab::BoundArg::Absent) {
+                            let who = self.player_arg(call, &bound.args[2])?;
+                            self.any_zone.set(true);
+                            let objects = self.objects_arg(call, &bound.args[1]);
+                            self.any_zone.set(false);
+                            return Ok(objects?.iter().any(|o| self.state.object(*o).flags.contains(&name) && self.state.characteristics(*o).controller == who));
+                        }
                         let objects = self.objects_arg(call, &bound.args[1])?;
                         match &bound.args[2] {
                             crate::vocab::BoundArg::Absent if !objects.is_empty() => objects.iter().all(|o| self.state.object(*o).flags.contains(&name)),

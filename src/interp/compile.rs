@@ -185,8 +185,16 @@ impl Ctx<'_> {
                         let name = self.word_arg(call, &bound.args[0])?;
                         match self.slot(call, &bound.args[1]) {
                             Some(what) => {
-                                let selector = Selector::And(vec![self.selector(what)?, Selector::Flag(name)]);
-                                Condition::Count { selector, op: CmpOp::Ge, value: 1 }
+                                // With a player: a card of theirs the game marked, in any zone.
+                                let marked_by_player = !matches!(bound.args[2], BoundArg::Absent);
+                                self.any_zone.set(marked_by_player);
+                                let cards = self.selector(what);
+                                self.any_zone.set(false);
+                                let mut parts = vec![cards?, Selector::Flag(name)];
+                                if marked_by_player {
+                                    parts.push(Selector::ControlledBy(self.player_arg(call, &bound.args[2])?));
+                                }
+                                Condition::Count { selector: Selector::And(parts), op: CmpOp::Ge, value: 1 }
                             }
                             None => Condition::PlayerFlag { player: self.player_arg(call, &bound.args[2])?, name },
                         }

@@ -19,6 +19,9 @@ use crate::vocab::AbilityClass;
 use super::cost::{can_pay, discard, pay, CpCost};
 use super::Words;
 
+/// The mark on a Summon cast this turn, kept where it goes after resolving (FF 11.3.8).
+pub const CAST_THIS_TURN: &str = "cast_this_turn";
+
 /// One thing a player may do with priority.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Play {
@@ -268,6 +271,8 @@ fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     let mut cost = cost;
     super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
     pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
+    // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
+    state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: None });
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
     Ok(())
 }
@@ -366,7 +371,12 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent) {
     for object in done {
         let owner = state.object(object).owner;
         let Some(to) = state.zone_id("break_zone", Some(owner)) else { continue };
+        let cast = state.object(object).flags.contains(CAST_THIS_TURN);
         let event = state.move_event(object, to, Some("resolved".into()), Position::Top);
-        let _ = Ctx::new(state, agent, None, owner, vec![]).happen(event);
+        if let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, owner, vec![]).happen(event)
+            && cast
+        {
+            state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: None });
+        }
     }
 }
