@@ -77,6 +77,7 @@ impl GameState {
             Event::Tracked { name, objects } => format!("{name}: {}", self.names(objects)),
             Event::TurnBegan { turn, player } => format!("turn {turn} begins ({})", self.player_name(*player)),
             Event::PhaseBegan { name } => format!("{name} phase begins"),
+            Event::Unstacked { .. } => "an ability is taken off the stack: cancelled".to_string(),
             Event::Attached { object, to: Some(host) } => format!("{} is attached to {}", self.name_of(*object), self.name_of(*host)),
             Event::Attached { object, to: None } => format!("{} is no longer attached", self.name_of(*object)),
             Event::Decided { player, question, answer } => format!("{} decides {question}: {answer}", self.player_name(*player)),

@@ -44,6 +44,8 @@ pub enum Event {
     /// Put on the stack (or the game's equivalent), and taken off to resolve.
     Pushed { entry: Box<crate::kernel::trigger::StackEntry> },
     Popped,
+    /// An entry taken off the stack without resolving (cancelled by an effect, FF 11.11).
+    Unstacked { index: usize },
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
     Cancelled { ability: crate::kernel::trigger::AbilityRef, reason: String },
     /// An object remembers a value for its abilities.
@@ -169,6 +171,9 @@ impl GameState {
                 self.turn_began = self.tick();
             }
             Event::PhaseBegan { name } => self.phase = name.clone(),
+            Event::Unstacked { index } => {
+                self.stack.remove(*index);
+            }
             Event::Attached { object, to } => self.objects[object.index()].attached_to = *to,
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}

@@ -19,6 +19,9 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>()),
         "search" | "search_dull" => search(state, agent, call, call.name == "search_dull"),
+        "cancel" => cancel(state, call),
+        "divide_damage" => divide_damage(state, agent, call),
+        "cast_without_cost" => cast_without_cost(state, agent, &w, call),
         // FF 11.2: a CP cost a keyword's phrase names (`pay [wind, wind] and 2 cp of any element`).
         "pay_cp" => {
             let needs = w.element_list(call.value.as_ref());
@@ -107,4 +110,61 @@ fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, dull: b
     state.rng.shuffle(&mut order);
     state.apply(Event::Shuffled { zone: deck, order });
     Ok(())
+}
+
+/// FF 11.11: the Summons or abilities on the stack that the effect names are cancelled: taken
+/// off the stack unresolved (a cancelled Summon then goes to the Break Zone, FF 11.11.10).
+fn cancel(state: &mut GameState, call: &GameCall) -> Result<(), Illegal> {
+    for object in &call.objects {
+        let current = state.current(*object);
+        if let Some(index) = state.stack.iter().rposition(|e| e.source.is_some_and(|s| state.current(s) == current)) {
+            state.apply(Event::Unstacked { index });
+        }
+    }
+    Ok(())
+}
+
+/// FF 11.3.6, 11.6.8: damage divided among the chosen Forwards by the effect's controller, at
+/// least 1000 to each and in multiples of 1000.
+fn divide_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<(), Illegal> {
+    let targets: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).left.is_none()).collect();
+    let mut left = call.amount.unwrap_or(0);
+    let Some((last, first)) = targets.split_last() else { return Ok(()) };
+    let mut shares = vec![];
+    for (i, target) in first.iter().enumerate() {
+        let still_to_give = 1000 * (first.len() - i) as i64;
+        let most = (left - still_to_give) / 1000;
+        let options: Vec<i64> = (1..=most.max(1)).map(|k| k * 1000).collect();
+        let prompt = format!("damage to {} ({left} to divide)", state.name_of(*target));
+        let pick = match state.ask(agent, call.controller, Question::One { prompt, options: options.iter().map(i64::to_string).collect() }) {
+            Answer::One(k) => options[k.min(options.len() - 1)],
+            _ => options[0],
+        };
+        shares.push((*target, pick));
+        left -= pick;
+    }
+    shares.push((*last, left));
+    for (target, amount) in shares {
+        if amount > 0 {
+            Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Damaged { object: target, amount, source: call.source })?;
+        }
+    }
+    Ok(())
+}
+
+/// Casting a Summon from a zone without paying its cost (FF 11.3 without 11.3.7): the player
+/// picks one the effect allows.
+fn cast_without_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Result<(), Illegal> {
+    let player = call.controller;
+    let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
+    let Some(from) = state.zone_id(&zone, Some(player)) else { return Ok(()) };
+    let options: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).zone == from && w.is(state, *o, w.summon)).collect();
+    if options.is_empty() {
+        return Ok(());
+    }
+    let picked = match state.ask(agent, player, Question::Objects { prompt: "cast without paying its cost".into(), options: options.clone(), min: 1, max: 1 }) {
+        Answer::Objects(list) if !list.is_empty() => list[0],
+        _ => options[0],
+    };
+    super::play::cast_summon(state, agent, w, player, picked, false)
 }

@@ -214,7 +214,7 @@ fn tag_values(state: &GameState, ability: &AbilityIr) -> Vec<(String, Option<Str
 pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, play: &Play) -> Result<(), Illegal> {
     match play {
         Play::Character(object) => play_character(state, agent, w, player, *object),
-        Play::Summon(object) => cast_summon(state, agent, w, player, *object),
+        Play::Summon(object) => cast_summon(state, agent, w, player, *object, true),
         Play::Ability(object, reference) => use_ability(state, agent, w, player, *object, reference),
     }
 }
@@ -255,7 +255,7 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
 
 /// FF 11.3: the Summon moves to the stack, its targets are chosen (it needs one to be cast,
 /// FF 11.3.3), its cost is paid, and its player's "casts" triggers see it (FF 11.3.8).
-fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
+pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId, paying: bool) -> Result<(), Illegal> {
     let library = state.library.clone();
     let card = state.object(object).card;
     let cost = card_cost(state, w, object);
@@ -268,9 +268,11 @@ fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         let ability = &library.card(card).abilities[index];
         push_checked(state, agent, new, player, AbilityRef::Printed { card, index }, vec![], ability, ability.condition.clone())?;
     }
-    let mut cost = cost;
-    super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
-    pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
+    if paying {
+        let mut cost = cost;
+        super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
+        pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
+    }
     // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
     state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: None });
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
