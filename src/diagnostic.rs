@@ -58,6 +58,8 @@ pub enum Code {
     W0001,
     /// A phrase that matches more than one declaration; the first is used.
     W0002,
+    /// A scenario names a card several printed cards share; the first printing is used.
+    W0200,
 }
 
 impl Code {

@@ -29,11 +29,13 @@ pub struct Ctx<'a> {
     /// Descriptions of cards name them in any zone, not only the field (for the game's own
     /// procedures, which look where they look: a search looks in the deck).
     any_zone: std::cell::Cell<bool>,
+    /// The value the last game action gave, for the name its phrase binds.
+    game_value: Option<crate::kernel::Value>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false) }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None }
     }
 
     /// Runs effects in order; names they bind stay in scope for the ones after.

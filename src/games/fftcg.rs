@@ -36,6 +36,7 @@ pub use restrict::{announce_chosen, legal_targets, may_move};
 pub struct Words {
     pub power: PropId,
     pub cost: PropId,
+    pub job: PropId,
     pub element: PropId,
     pub name: PropId,
     pub generic: Option<PropId>,
@@ -56,6 +57,7 @@ impl Words {
         Some(Words {
             power: vocab.property("power")?,
             cost: vocab.property("cost")?,
+            job: vocab.property("job")?,
             element: vocab.property("element")?,
             name: vocab.property("name")?,
             generic: vocab.property("generic"),

@@ -25,11 +25,17 @@ impl Ctx<'_> {
             _ => {
                 let before = self.state.log.len();
                 let mut produced = vec![];
+                self.game_value = None;
                 for _ in 0..times {
                     produced.extend(self.action(call)?);
                 }
                 if let Some(name) = binding {
-                    self.env.push((name.to_string(), Binding::Objects(produced)));
+                    // The cards the action produced, or the value the game gave ("name a job as j").
+                    let bound = match self.game_value.take() {
+                        Some(value) if produced.is_empty() => Binding::Value(value),
+                        _ => Binding::Objects(produced),
+                    };
+                    self.env.push((name.to_string(), bound));
                 }
                 // "If you do so": whether this action changed anything.
                 let done = i64::from(self.state.log.len() > before);
@@ -204,7 +210,7 @@ impl Ctx<'_> {
                     && let Some(hooks) = self.state.config.hooks
                 {
                     let call = crate::kernel::GameCall { name, objects, player, amount, zone, value: None, source: self.source, controller: self.controller };
-                    (hooks.actions)(self.state, self.agent, &call)?;
+                    self.game_value = (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
             Primitive::Pay => {
@@ -214,6 +220,8 @@ impl Ctx<'_> {
                     arg => Some(self.number_arg(call, arg)?),
                 };
                 let value = match self.slot(call, &a[2]) {
+                    // A printed cost (`{f}{2}`): its symbols, for the game's payment to read.
+                    Some(Operand::Symbols(symbols)) => Some(crate::kernel::Value::Text(symbols.join(" "))),
                     Some(op) => Some(self.value(op)?),
                     None => None,
                 };

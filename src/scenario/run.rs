@@ -143,8 +143,9 @@ impl Runner<'_> {
             StmtKind::Turn { number, phase: Some(phase), .. } => self.transcript.push_str(&format!("turn {number}, {phase} phase\n")),
             StmtKind::Zone { player, zone, cards } => {
                 for placed in cards {
-                    if let Err(d) = place(&mut self.state, names, *player, zone, placed, stmt.span) {
-                        self.diagnostics.push(d);
+                    match place(&mut self.state, names, *player, zone, placed, stmt.span) {
+                        Ok(warning) => self.diagnostics.extend(warning),
+                        Err(d) => self.diagnostics.push(d),
                     }
                 }
             }

@@ -65,10 +65,11 @@ pub fn zone_of(state: &GameState, side: Side, zone: &str, span: Span) -> Result<
 }
 
 /// Puts `placed` into a zone of `side`'s; unknown cards and zones are diagnostics.
-pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side, zone: &str, placed: &Placed, zone_span: Span) -> Result<(), Diagnostic> {
+/// Returns a warning when the card's name was not enough to say which card it is.
+pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side, zone: &str, placed: &Placed, zone_span: Span) -> Result<Option<Diagnostic>, Diagnostic> {
     let owner = player(side);
     let zone_id = zone_of(state, side, zone, zone_span)?;
-    let card = lookup_card(&state.library, names, &placed.name, placed.span)?;
+    let (card, warning) = lookup_card(&state.library, names, &placed.name, placed.span)?;
     // The card it is attached to is placed before it (earlier in the file or the line).
     let host = match &placed.attached_to {
         Some(host) => Some(super::perform::find_in(state, host, Some(side), None).map_err(|e| {
@@ -94,24 +95,40 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
         // Always-on abilities of the zone it is in (the field; the hand for `[from your hand]`).
         crate::interp::register_static(state, &mut FirstOption, object);
     }
-    Ok(())
+    Ok(warning)
 }
 
 /// A card by its name or code, ignoring case; a name several printed cards share must be
 /// written as a code.
-pub fn lookup_card(library: &Library, names: &BTreeMap<String, CardId>, name: &str, span: Span) -> Result<CardId, Diagnostic> {
-    let named: Vec<CardId> = (0..library.cards.len() as u32).map(CardId).filter(|c| library.card(*c).name.eq_ignore_ascii_case(name)).collect();
-    if named.len() > 1 {
-        let codes: Vec<String> = named.iter().filter_map(|c| library.card(*c).code.clone()).collect();
-        return Err(Diagnostic::new(Code::E0200, span, format!("{} cards are named \"{name}\"", named.len()))
+/// The card a scenario names: by name or code. A name several printed cards share (reprints,
+/// other sets) means its first printing, with a warning that names the others' codes.
+pub fn lookup_card(library: &Library, names: &BTreeMap<String, CardId>, name: &str, span: Span) -> Result<(CardId, Option<Diagnostic>), Diagnostic> {
+    let mut named: Vec<CardId> = (0..library.cards.len() as u32).map(CardId).filter(|c| library.card(*c).name.eq_ignore_ascii_case(name)).collect();
+    named.sort_by_key(|c| printing_order(library.card(*c).code.as_deref()));
+    if let [first, others @ ..] = named.as_slice()
+        && !others.is_empty()
+    {
+        let code = |c: &CardId| library.card(*c).code.clone().unwrap_or_default();
+        let warning = Diagnostic::new(Code::W0200, span, format!("{} cards are named \"{name}\"; the first printing, {}, is used", named.len(), code(first)))
             .label("which one?")
-            .help(format!("write its code instead: {}", codes.join(", "))));
+            .help(format!("write a code to choose another: {}", others.iter().map(code).collect::<Vec<_>>().join(", ")));
+        return Ok((*first, Some(warning)));
     }
     named
         .first()
         .copied()
         .or_else(|| names.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, c)| *c))
+        .map(|c| (c, None))
         .ok_or_else(|| unknown("card", name, span, names.keys().map(String::as_str).collect()))
+}
+
+/// Card codes in printing order: the set's number, then the card's ("1-004C" before "2-012C"
+/// before "10-001H"); codes of other forms after, in text order.
+fn printing_order(code: Option<&str>) -> (u32, u32, String) {
+    let code = code.unwrap_or("");
+    let (set, rest) = code.split_once('-').unwrap_or((code, ""));
+    let number: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    (set.parse().unwrap_or(u32::MAX), number.parse().unwrap_or(u32::MAX), code.to_string())
 }
 
 /// "There is no such X", with the closest known names.

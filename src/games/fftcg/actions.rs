@@ -7,30 +7,59 @@ use crate::interp::engine::{push, resolve_top};
 use crate::interp::{announce, Ctx};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position};
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 
 use super::play::tags;
 use super::Words;
 
 /// Carries out a `game(...)` action; the ones not listed here are announced only (see
 /// docs/known-gaps.md).
-pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<(), Illegal> {
+pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let w = Words::get(state);
     match call.name.as_str() {
-        "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>()),
-        "search" | "search_dull" => search(state, agent, call, call.name == "search_dull"),
-        "cancel" => cancel(state, call),
-        "divide_damage" => divide_damage(state, agent, call),
-        "cast_without_cost" => cast_without_cost(state, agent, &w, call),
-        // FF 11.2: a CP cost a keyword's phrase names (`pay [wind, wind] and 2 cp of any element`).
+        "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>())?,
+        "search" | "search_dull" => search(state, agent, call, call.name == "search_dull")?,
+        "cancel" => cancel(state, call)?,
+        "divide_damage" => divide_damage(state, agent, call)?,
+        "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
+        "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
+        // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {
-            let needs = w.element_list(call.value.as_ref());
-            let cost = super::CpCost { total: call.amount.unwrap_or(0) + needs.len() as i64, needs };
+            let (mut needs, mut total) = (w.element_list(call.value.as_ref()), call.amount.unwrap_or(0));
+            if let Some(Value::Text(symbols)) = &call.value {
+                for symbol in symbols.split_whitespace() {
+                    match (symbol.parse::<i64>(), w.element_named(&state.library.vocab, symbol)) {
+                        (Ok(n), _) => total += n,
+                        (_, Some(e)) => needs.push(e),
+                        _ => return Err(Illegal(format!("the cost {{{symbol}}} cannot be paid here"))),
+                    }
+                }
+            }
+            let cost = super::CpCost { total: total + needs.len() as i64, needs };
             let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
-            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)
+            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?
         }
-        _ => Ok(()),
+        _ => {}
     }
+    Ok(None)
+}
+
+/// Naming a job: any job a card of the game has (the player says one; FF 6.6.3).
+fn name_job(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId) -> Value {
+    let mut jobs: Vec<String> = state.library.cards.iter().flat_map(|c| c.properties.iter().filter(|(p, _)| *p == w.job).filter_map(|(_, v)| Value::from_printed(v))).flat_map(|v| match v {
+        Value::List(items) => items,
+        single => vec![single],
+    }).filter_map(|v| if let Value::Text(t) = v { Some(t) } else { None }).collect();
+    jobs.sort();
+    jobs.dedup();
+    if jobs.is_empty() {
+        return Value::Text(String::new());
+    }
+    let pick = match state.ask(agent, player, Question::One { prompt: "name a job".into(), options: jobs.clone() }) {
+        Answer::One(i) => i.min(jobs.len() - 1),
+        _ => 0,
+    };
+    Value::Text(jobs[pick].clone())
 }
 
 /// FF 6.5.2-6.5.3: `amount` points of damage to `player`, one card at a time from the top of the

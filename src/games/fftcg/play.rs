@@ -103,9 +103,18 @@ pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
 pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let c = state.characteristics(object);
     let adjustment = if w.is(state, object, w.summon) { "cast_cost" } else { "play_cost" };
-    let total = (c.number(w.cost) + c.adjustments.get(adjustment).copied().unwrap_or(0)).max(0);
+    // Changes for anyone, changes for this player only ("for opponent to cast"), and a floor
+    // ("cannot become 0": at least 1 more than the floor).
+    let player = state.object(object).owner;
+    let adjust = |name: &str| c.adjustments.get(name).copied().unwrap_or(0);
+    let printed = c.number(w.cost);
+    let mut total = (printed + adjust(adjustment) + adjust(&format!("{adjustment}@{}", player.0))).max(0);
+    if let Some(floor) = c.adjustments.get(&format!("{adjustment}_floor")) {
+        total = total.max((floor + 1).min(printed));
+    }
     let elements = w.elements(state, object);
-    let needs = if elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
+    // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark.
+    let needs = if total == 0 || elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
     CpCost { total, needs }
 }
 
