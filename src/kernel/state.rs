@@ -93,12 +93,15 @@ pub struct GameCall {
     pub controller: PlayerId,
 }
 
+/// How a game carries out one `game(...)` action; some give a value.
+pub type GameAction = fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, &GameCall) -> Result<Option<crate::kernel::Value>, crate::kernel::Illegal>;
+
 /// The game's own rules that the interpreter consults (plain data: function pointers).
 #[derive(Clone, Copy)]
 pub struct GameHooks {
     /// Carries out a `game(...)` action (damage to a player, search, a CP payment); some give a
     /// value the phrase names ("name a job as j").
-    pub actions: fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, &GameCall) -> Result<Option<crate::kernel::Value>, crate::kernel::Illegal>,
+    pub actions: GameAction,
     /// Which of these candidates `chooser` may choose as targets for an ability of `source`
     /// (FF 11.3.3 "cannot be chosen", "must choose if possible").
     pub targets: fn(&GameState, PlayerId, Option<ObjectId>, Vec<ObjectId>) -> Vec<ObjectId>,
