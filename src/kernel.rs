@@ -4,6 +4,7 @@
 //!
 //! The kernel knows the IR only as payload (effects to run later); it never evaluates a phrase.
 
+pub mod cache;
 pub mod continuous;
 pub mod decision;
 pub mod describe;

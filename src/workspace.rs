@@ -174,7 +174,11 @@ pub fn library_of(db: &Database, game: &str) -> Option<(crate::kernel::Library, 
             match ir {
                 ItemIr::Card(card) => {
                     let id = crate::kernel::CardId(cards.len() as u32);
-                    names.insert(card.name.clone(), id);
+                    // A name several printings share names the first printing.
+                    let earlier = |other: &crate::kernel::CardId| printing_order(cards.get(other.index()).and_then(|c: &crate::ir::CardIr| c.code.as_deref())) <= printing_order(card.code.as_deref());
+                    if !names.get(&card.name).is_some_and(earlier) {
+                        names.insert(card.name.clone(), id);
+                    }
                     if let Some(code) = &card.code {
                         names.insert(code.clone(), id);
                     }
@@ -186,4 +190,13 @@ pub fn library_of(db: &Database, game: &str) -> Option<(crate::kernel::Library, 
         }
     }
     (!vocab.game.is_empty()).then_some((crate::kernel::Library { vocab, cards, keywords }, names))
+}
+
+/// Card codes in printing order: the set's number, then the card's ("1-004C" before "2-012C"
+/// before "10-001H"); codes of other forms after, in text order.
+pub fn printing_order(code: Option<&str>) -> (u32, u32, String) {
+    let code = code.unwrap_or("");
+    let (set, rest) = code.split_once('-').unwrap_or((code, ""));
+    let number: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    (set.parse().unwrap_or(u32::MAX), number.parse().unwrap_or(u32::MAX), code.to_string())
 }

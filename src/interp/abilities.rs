@@ -341,6 +341,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 }
                 continue;
             }
+            if !could_match(&library, &trigger.event, &event) {
+                continue;
+            }
             let ctx = Ctx::new(state, agent, Some(object), controller, params.clone());
             let Ok(pattern) = ctx.pattern(&trigger.event) else { continue };
             if !state.event_matches(&pattern, &event, Some(object)) {
@@ -404,8 +407,26 @@ fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject
         env.push(("it".to_string(), Binding::Objects(subject.to_vec())));
     }
     let outputs = &library.vocab.templates[call.template.index()].outputs;
-    if let (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) = (outputs.first(), event) {
-        env.push((name.clone(), Binding::Number(*amount)));
+    match (outputs.first(), event) {
+        (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) => env.push((name.clone(), Binding::Number(*amount))),
+        // An output the event does not carry (the card that chose, for a "chosen" signal) names
+        // no cards, so the effect acts on nothing rather than failing (docs/known-gaps.md).
+        (Some((name, crate::vocab::Ty::Cards)), _) => env.push((name.clone(), Binding::Objects(vec![]))),
+        _ => {}
     }
     env
+}
+
+/// A quick test before a trigger's pattern is compiled: whether the phrase's primitives can
+/// match this kind of event at all (a signal by its name).
+fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool {
+    use crate::vocab::primitive::Primitive;
+    library.vocab.templates[call.template.index()].implementation.iter().any(|bound| match (bound.primitive, event) {
+        (Primitive::Moved, Event::Moved { .. }) | (Primitive::Damaged, Event::Damaged { .. }) | (Primitive::FlagChanged, Event::Flag { .. }) | (Primitive::ResourceChanged, Event::Resource { .. }) => true,
+        (Primitive::Signal, Event::Signal { name, .. }) => match bound.args.first() {
+            Some(crate::vocab::BoundArg::Word(w)) => w == name,
+            _ => true,
+        },
+        _ => false,
+    })
 }

@@ -157,6 +157,10 @@ impl Ctx<'_> {
                         };
                         Condition::Count { selector, op: CmpOp::Ge, value }
                     }
+                    Primitive::IsDamaged => {
+                        let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`is_damaged` needs cards".into()))?;
+                        Condition::Count { selector: Selector::And(vec![self.selector(what)?, Selector::Damaged]), op: CmpOp::Ge, value: 1 }
+                    }
                     Primitive::HasFlag => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`has_flag` needs cards".into()))?;
                         let mut flag = Selector::Flag(self.word_arg(call, &bound.args[1])?);

@@ -272,7 +272,16 @@ impl Ctx<'_> {
                         let zone = self.zone_arg(call, &bound.args[0], owner)?;
                         self.state.zone(zone).objects.len() as i64
                     }
-                    p => return Err(Illegal(format!("`{}` gives no number", p.name()))),
+                    // A value listing things ("the number of different Elements among them"): how many.
+                    _ => match self.value(op)? {
+                        crate::kernel::Value::Number(n) => n,
+                        crate::kernel::Value::List(mut items) => {
+                            items.sort_by_key(|v| format!("{v:?}"));
+                            items.dedup();
+                            items.len() as i64
+                        }
+                        other => return Err(Illegal(format!("`{}` gives no number ({other:?})", bound.primitive.name()))),
+                    },
                 }
             }
             other => return Err(Illegal(format!("not a number: {other:?}"))),

@@ -197,20 +197,6 @@ impl Characteristics {
     }
 }
 
-/// Computed characteristics of every live object, for one generation of the state.
-#[derive(Debug, Default)]
-pub(crate) struct Cache {
-    view: std::sync::Mutex<Option<(u64, Arc<View>)>>,
-}
-
-impl Clone for Cache {
-    /// A copy of the state starts with the same computed view (it is immutable and shared).
-    fn clone(&self) -> Self {
-        let view = self.view.lock().expect("cache lock").clone();
-        Cache { view: std::sync::Mutex::new(view) }
-    }
-}
-
 /// Characteristics by object index (`None` for last known information and empty slots).
 pub type View = Vec<Option<Arc<Characteristics>>>;
 
@@ -226,12 +212,12 @@ impl GameState {
     /// Every live object's characteristics, computed once per generation.
     pub fn view(&self) -> Arc<View> {
         let mut cached = self.cache.view.lock().expect("cache lock");
-        if let Some((generation, view)) = cached.as_ref()
+        if let Some((generation, view, _)) = cached.as_ref()
             && *generation == self.generation {
                 return view.clone();
             }
         let view = Arc::new(self.compute_view());
-        *cached = Some((self.generation, view.clone()));
+        *cached = Some((self.generation, view.clone(), self.effects_read()));
         view
     }
 
@@ -659,41 +645,5 @@ fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: E
         // A player's rule affects no card's characteristics: `GameState::player_rules` reads it.
         Change::PlayerRule { .. } => {}
         Change::SetValue { property, value } => c.set(*property, value.clone()),
-    }
-}
-
-/// Printed characteristics by card and controller, built once per game as they are first asked
-/// for and shared by every computed view: an object no effect touches costs no allocation.
-#[derive(Debug, Default)]
-pub struct PrintedCache {
-    players: usize,
-    cells: Vec<std::sync::OnceLock<Arc<Characteristics>>>,
-}
-
-impl PrintedCache {
-    pub fn new(cards: usize, players: usize) -> PrintedCache {
-        PrintedCache { players, cells: (0..cards * players).map(|_| std::sync::OnceLock::new()).collect() }
-    }
-
-    fn of(&self, library: &crate::kernel::Library, card: crate::kernel::CardId, controller: PlayerId) -> Arc<Characteristics> {
-        let build = || {
-            let ir = library.card(card);
-            Arc::new(Characteristics {
-                controller,
-                kinds: ir.kinds.clone(),
-                properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
-                keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
-                stripped: false,
-                forbidden: BTreeSet::new(),
-                allowed: BTreeSet::new(),
-                adjustments: Default::default(),
-                granted: vec![],
-                flags: BTreeSet::new(),
-            })
-        };
-        match self.cells.get(card.index() * self.players + controller.index()) {
-            Some(cell) if controller.index() < self.players => cell.get_or_init(build).clone(),
-            _ => build(),
-        }
     }
 }

@@ -178,12 +178,17 @@ impl GameState {
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }
-        // Computed characteristics stay valid across events that cannot change them.
+        // Computed characteristics stay valid across events that cannot change them: bookkeeping,
+        // and placement states no effect in force reads.
         let inert = matches!(
             event,
             Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::Pushed { .. } | Event::Popped
                 | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
-        );
+        ) || match event {
+            Event::Flag { .. } => !self.cache.reads(self.generation).flags,
+            Event::Damaged { .. } | Event::DamageRemoved { .. } => !self.cache.reads(self.generation).damage,
+            _ => false,
+        };
         if !inert {
             self.generation += 1;
         }

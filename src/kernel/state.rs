@@ -274,9 +274,9 @@ pub struct GameState {
     pub lki: BTreeMap<ObjectId, Arc<crate::kernel::continuous::Characteristics>>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
-    pub(crate) cache: crate::kernel::continuous::Cache,
+    pub(crate) cache: crate::kernel::cache::Cache,
     /// Printed characteristics, shared by every copy of the game.
-    pub(crate) printed_cache: Arc<crate::kernel::continuous::PrintedCache>,
+    pub(crate) printed_cache: Arc<crate::kernel::cache::PrintedCache>,
 }
 
 impl GameState {
@@ -319,7 +319,7 @@ impl GameState {
             lki: BTreeMap::new(),
             generation: 0,
             cache: Default::default(),
-            printed_cache: Arc::new(crate::kernel::continuous::PrintedCache::new(library_cards, player_names.len())),
+            printed_cache: Arc::new(crate::kernel::cache::PrintedCache::new(library_cards, player_names.len())),
         }
     }
 

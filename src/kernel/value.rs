@@ -142,3 +142,47 @@ pub type Env = Vec<(String, Binding)>;
 pub fn lookup<'a>(env: &'a Env, name: &str) -> Option<&'a Binding> {
     env.iter().rev().find(|(n, _)| n == name).map(|(_, b)| b)
 }
+
+/// Which parts of an object's placement state a description reads: a view computed from
+/// descriptions that read neither stays valid when only those change.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reads {
+    pub flags: bool,
+    pub damage: bool,
+}
+
+impl Selector {
+    pub fn reads(&self, r: &mut Reads) {
+        match self {
+            Selector::Flag(_) => r.flags = true,
+            Selector::Damaged => r.damage = true,
+            Selector::Not(s) => s.reads(r),
+            Selector::And(all) | Selector::Or(all) => all.iter().for_each(|s| s.reads(r)),
+            Selector::Has { value: Value::Cards(s), .. } => s.reads(r),
+            _ => {}
+        }
+    }
+}
+
+impl Condition {
+    pub fn reads(&self, r: &mut Reads) {
+        match self {
+            Condition::Count { selector, .. } => selector.reads(r),
+            Condition::Compare { left, right, .. } => {
+                left.reads(r);
+                right.reads(r);
+            }
+            Condition::Not(c) => c.reads(r),
+            Condition::All(all) | Condition::Any(all) => all.iter().for_each(|c| c.reads(r)),
+            Condition::PlayerFlag { .. } | Condition::Tracked { .. } => {}
+        }
+    }
+}
+
+impl Amount {
+    pub fn reads(&self, r: &mut Reads) {
+        if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } = self {
+            selector.reads(r);
+        }
+    }
+}

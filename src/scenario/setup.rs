@@ -104,7 +104,7 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
 /// other sets) means its first printing, with a warning that names the others' codes.
 pub fn lookup_card(library: &Library, names: &BTreeMap<String, CardId>, name: &str, span: Span) -> Result<(CardId, Option<Diagnostic>), Diagnostic> {
     let mut named: Vec<CardId> = (0..library.cards.len() as u32).map(CardId).filter(|c| library.card(*c).name.eq_ignore_ascii_case(name)).collect();
-    named.sort_by_key(|c| printing_order(library.card(*c).code.as_deref()));
+    named.sort_by_key(|c| crate::workspace::printing_order(library.card(*c).code.as_deref()));
     if let [first, others @ ..] = named.as_slice()
         && !others.is_empty()
     {
@@ -122,14 +122,7 @@ pub fn lookup_card(library: &Library, names: &BTreeMap<String, CardId>, name: &s
         .ok_or_else(|| unknown("card", name, span, names.keys().map(String::as_str).collect()))
 }
 
-/// Card codes in printing order: the set's number, then the card's ("1-004C" before "2-012C"
-/// before "10-001H"); codes of other forms after, in text order.
-fn printing_order(code: Option<&str>) -> (u32, u32, String) {
-    let code = code.unwrap_or("");
-    let (set, rest) = code.split_once('-').unwrap_or((code, ""));
-    let number: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    (set.parse().unwrap_or(u32::MAX), number.parse().unwrap_or(u32::MAX), code.to_string())
-}
+
 
 /// "There is no such X", with the closest known names.
 pub fn unknown(what: &str, name: &str, span: Span, known: Vec<&str>) -> Diagnostic {

@@ -23,35 +23,38 @@ impl RuleProcesses for FfRules {
             return true;
         }
         let mut doomed: Vec<(ObjectId, Option<&str>)> = vec![];
-        let field: Vec<ObjectId> = state.in_zones("field").collect();
-        for &o in &field {
-            let c = state.characteristics(o);
-            if c.get(w.power).is_none() || !w.is(state, o, w.character) {
+        // The Characters on the field, read once: controller, name (unless generic), Light/Dark.
+        let mut characters: Vec<(ObjectId, PlayerId, Option<String>, bool)> = vec![];
+        for o in state.in_zones("field") {
+            if !w.is(state, o, w.character) {
                 continue;
             }
-            let power = c.number(w.power);
-            if power <= 0 {
-                // FF 12.4.4: put into the Break Zone (not broken).
-                doomed.push((o, None));
-            } else if state.object(o).damage >= power && state.permits(o, "be_broken", None, None) != Some(false) {
-                // FF 12.4.5: broken.
-                doomed.push((o, Some("break")));
+            let c = state.characteristics(o);
+            if c.get(w.power).is_some() {
+                let power = c.number(w.power);
+                if power <= 0 {
+                    // FF 12.4.4: put into the Break Zone (not broken).
+                    doomed.push((o, None));
+                } else if state.object(o).damage >= power && state.permits(o, "be_broken", None, None) != Some(false) {
+                    // FF 12.4.5: broken.
+                    doomed.push((o, Some("break")));
+                }
             }
+            let name = (!w.flag(state, o, w.generic)).then(|| w.name_text(state, o));
+            let light_dark = w.elements(state, o).iter().any(|e| w.light_or_dark(*e));
+            characters.push((o, c.controller, name, light_dark));
         }
         for player in [PlayerId(0), PlayerId(1)] {
-            let mine: Vec<ObjectId> = field.iter().copied().filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.character)).collect();
+            let mine: Vec<&(ObjectId, PlayerId, Option<String>, bool)> = characters.iter().filter(|c| c.1 == player).collect();
             // FF 12.4.6: two or more Characters of one name without the generic icon.
-            for &o in &mine {
-                let name = w.name_text(state, o);
-                let twins = mine.iter().filter(|x| !w.flag(state, **x, w.generic) && w.name_text(state, **x) == name).count();
-                if twins > 1 && !w.flag(state, o, w.generic) {
-                    doomed.push((o, None));
+            for (o, _, name, _) in &mine {
+                if name.is_some() && mine.iter().filter(|x| x.2 == *name).count() > 1 {
+                    doomed.push((*o, None));
                 }
             }
             // FF 12.4.7: two or more Light and/or Dark Characters.
-            let light_dark: Vec<ObjectId> = mine.iter().copied().filter(|o| w.elements(state, *o).iter().any(|e| w.light_or_dark(*e))).collect();
-            if light_dark.len() > 1 {
-                doomed.extend(light_dark.into_iter().map(|o| (o, None)));
+            if mine.iter().filter(|c| c.3).count() > 1 {
+                doomed.extend(mine.iter().filter(|c| c.3).map(|c| (c.0, None)));
             }
         }
         doomed.sort_by_key(|d| d.0);

@@ -59,6 +59,16 @@ fn run_every_card(game: &str) -> Vec<String> {
                     let theirs = s.zone_id(&s.config.default_zone.clone(), Some(PlayerId(1))).and_then(|z| s.zone(z).objects.first().copied());
                     env.push(("it".to_string(), Binding::Objects(theirs.into_iter().collect())));
                     env.push(("them".to_string(), Binding::Objects(theirs.into_iter().collect())));
+                    // What the trigger's event tells: cards (that card), numbers (1000).
+                    if let Some(trigger) = &ability.trigger {
+                        for (name, ty) in &library.vocab.templates[trigger.event.template.index()].outputs {
+                            let value = match ty {
+                                cardscript::vocab::Ty::Cards => Binding::Objects(theirs.into_iter().collect()),
+                                _ => Binding::Number(1000),
+                            };
+                            env.push((name.clone(), value));
+                        }
+                    }
                     push(s, &mut agent, Some(object), me, ability_ref.clone(), env, Arc::new(ability.body.clone()), ability.condition.clone());
                     resolve_all(s, &mut agent, &NoRuleProcesses)
                 });

@@ -1,0 +1,95 @@
+//! The caches behind computed characteristics: the view of one generation of the state (with
+//! what its effects read of placement states) and the printed characteristics of each card.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use crate::kernel::continuous::{Change, Characteristics, Duration, View};
+use crate::kernel::ids::PlayerId;
+use crate::kernel::state::GameState;
+use crate::kernel::value::{Reads, Value};
+
+/// Computed characteristics of every live object, for one generation of the state, with what
+/// the effects behind it read of objects' placement states.
+#[derive(Debug, Default)]
+pub(crate) struct Cache {
+    pub(crate) view: std::sync::Mutex<Option<(u64, Arc<View>, Reads)>>,
+}
+
+impl Cache {
+    /// What the view of `generation` read; everything when there is no such view.
+    pub(crate) fn reads(&self, generation: u64) -> Reads {
+        match self.view.lock().expect("cache lock").as_ref() {
+            Some((g, _, reads)) if *g == generation => *reads,
+            _ => Reads { flags: true, damage: true },
+        }
+    }
+}
+
+impl Clone for Cache {
+    /// A copy of the state starts with the same computed view (it is immutable and shared).
+    fn clone(&self) -> Self {
+        let view = self.view.lock().expect("cache lock").clone();
+        Cache { view: std::sync::Mutex::new(view) }
+    }
+}
+
+/// Printed characteristics by card and controller, built once per game as they are first asked
+/// for and shared by every computed view: an object no effect touches costs no allocation.
+#[derive(Debug, Default)]
+pub struct PrintedCache {
+    players: usize,
+    cells: Vec<std::sync::OnceLock<Arc<Characteristics>>>,
+}
+
+impl PrintedCache {
+    pub fn new(cards: usize, players: usize) -> PrintedCache {
+        PrintedCache { players, cells: (0..cards * players).map(|_| std::sync::OnceLock::new()).collect() }
+    }
+
+    pub(crate) fn of(&self, library: &crate::kernel::Library, card: crate::kernel::CardId, controller: PlayerId) -> Arc<Characteristics> {
+        let build = || {
+            let ir = library.card(card);
+            Arc::new(Characteristics {
+                controller,
+                kinds: ir.kinds.clone(),
+                properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
+                keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
+                stripped: false,
+                forbidden: BTreeSet::new(),
+                allowed: BTreeSet::new(),
+                adjustments: Default::default(),
+                granted: vec![],
+                flags: BTreeSet::new(),
+            })
+        };
+        match self.cells.get(card.index() * self.players + controller.index()) {
+            Some(cell) if controller.index() < self.players => cell.get_or_init(build).clone(),
+            _ => build(),
+        }
+    }
+}
+
+impl GameState {
+    /// What the effects in force read of placement states (UFS latching reads everything).
+    pub(crate) fn effects_read(&self) -> Reads {
+        let mut r = Reads::default();
+        if self.config.latch_modifications {
+            return Reads { flags: true, damage: true };
+        }
+        for e in &self.effects {
+            e.affected.reads(&mut r);
+            if let Some(c) = &e.condition {
+                c.reads(&mut r);
+            }
+            if let Change::Property { amount, .. } | Change::Adjust { amount, .. } = &e.change {
+                amount.reads(&mut r);
+            }
+            if matches!(e.duration, Duration::WhileFlag(..)) {
+                r.flags = true;
+            }
+        }
+        r
+    }
+
+}
