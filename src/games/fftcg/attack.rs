@@ -32,6 +32,12 @@ pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<S
     Some(format!("{name} {reason}"))
 }
 
+/// FF 10.1.2.1.3: the Forwards that must attack and still can; the Attack Phase cannot end
+/// while there are any.
+pub fn must_still_attack(state: &GameState, w: &Words) -> Vec<ObjectId> {
+    state.in_zones("field").filter(|o| state.permits(*o, "must_attack", None, None) == Some(true) && cannot_attack(state, w, *o).is_none()).collect()
+}
+
 /// FF 15.1.1.9.2: a party shares one Element, unless an effect lets its Forwards party anyway
 /// (SE14 15.2.8.1).
 fn can_party(state: &GameState, w: &Words, attackers: &[ObjectId]) -> bool {
@@ -46,6 +52,8 @@ fn can_party(state: &GameState, w: &Words, attackers: &[ObjectId]) -> bool {
 pub fn declarations(state: &GameState, w: &Words) -> Vec<Vec<ObjectId>> {
     let eligible: Vec<ObjectId> = state.in_zones("field").filter(|o| cannot_attack(state, w, *o).is_none()).collect();
     let mut out: Vec<Vec<ObjectId>> = eligible.iter().map(|o| vec![*o]).collect();
+    // A Forward that cannot form a party attacks alone.
+    let eligible: Vec<ObjectId> = eligible.into_iter().filter(|o| state.permits(*o, "form_party", None, None) != Some(false)).collect();
     let mut elements: Vec<u32> = eligible.iter().flat_map(|o| w.elements(state, *o)).collect();
     elements.sort_unstable();
     elements.dedup();
@@ -67,6 +75,11 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     }
     if attackers.len() > 1 && !can_party(state, w, attackers) {
         return Err(Illegal("the Forwards of a party must share an Element (FF 15.1.1.9.2)".into()));
+    }
+    if attackers.len() > 1
+        && let Some(alone) = attackers.iter().find(|a| state.permits(**a, "form_party", None, None) == Some(false))
+    {
+        return Err(Illegal(format!("{} cannot form a party", state.name_of(*alone))));
     }
     let player = state.turn_player;
     // FF 10.1.2.2: attackers dull, unless a rule lets them attack without dulling (Brave).

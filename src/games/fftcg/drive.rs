@@ -82,7 +82,14 @@ impl Procedures for Driven {
     }
 
     fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
-        end_turn(state, agent, &Words::get(state), Windows::Pass);
+        let w = Words::get(state);
+        // FF 10.1.2.1.3: the Attack Phase cannot end while a Forward must still attack.
+        if matches!(state.phase.as_str(), "main" | "main1" | "attack")
+            && let Some(must) = super::attack::must_still_attack(state, &w).first()
+        {
+            return Err(Illegal(format!("{} must attack this turn (FF 10.1.2.1.3)", state.name_of(*must))));
+        }
+        end_turn(state, agent, &w, Windows::Pass);
         Ok(())
     }
 

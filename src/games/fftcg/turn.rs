@@ -5,7 +5,7 @@ use crate::interp::{announce, Ctx};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId};
 
-use super::attack::{attack, declarations};
+use super::attack::{attack, declarations, must_still_attack};
 use super::play::{put_away_resolved, FfPlays};
 use super::rules::CONSTRUCTED;
 use super::setup::draw;
@@ -107,16 +107,21 @@ pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         if options.is_empty() {
             break;
         }
-        let mut words = vec!["end the attack phase".to_string()];
+        // FF 10.1.2.1.3: the phase cannot end while a Forward must still attack.
+        let can_end = must_still_attack(state, w).is_empty();
+        let mut words = if can_end { vec!["end the attack phase".to_string()] } else { vec![] };
         words.extend(options.iter().map(|d| format!("attack with {}", d.iter().map(|o| state.name_of(*o)).collect::<Vec<_>>().join(" and "))));
         let pick = match state.ask(agent, player, Question::One { prompt: "attack".into(), options: words }) {
             Answer::One(i) => i,
             _ => 0,
         };
-        if pick == 0 {
+        if can_end && pick == 0 {
             break;
         }
-        let _ = state.attempt(|s| attack(s, agent, w, &windows, &options[pick - 1]));
+        let declared = &options[pick - usize::from(can_end)];
+        if state.attempt(|s| attack(s, agent, w, &windows, declared)).is_err() && !can_end {
+            break;
+        }
     }
     // FF 9.3.1.1: Main Phase 2.
     if state.outcome.is_none() {
