@@ -141,9 +141,27 @@ fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
     out
 }
 
-/// Whether `player` could pay `cost` now.
-pub fn can_pay(state: &GameState, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId]) -> bool {
-    !payments(&groups(state, w, player, exclude), cost, 1).is_empty()
+/// What a player could make CP with now, read once for several costs.
+pub struct Sources(Vec<Group>);
+
+impl Sources {
+    pub fn of(state: &GameState, w: &Words, player: PlayerId) -> Sources {
+        Sources(groups(state, w, player, &[]))
+    }
+
+    /// Whether `cost` could be paid from these sources, leaving out `exclude`.
+    pub fn can_pay(&self, cost: &CpCost, exclude: &[ObjectId]) -> bool {
+        if exclude.is_empty() {
+            return !payments(&self.0, cost, 1).is_empty();
+        }
+        let left: Vec<Group> = self
+            .0
+            .iter()
+            .map(|g| Group { objects: g.objects.iter().copied().filter(|o| !exclude.contains(o)).collect(), ..g.clone() })
+            .filter(|g| !g.objects.is_empty())
+            .collect();
+        !payments(&left, cost, 1).is_empty()
+    }
 }
 
 /// The most payments offered as options in one question.

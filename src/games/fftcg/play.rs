@@ -16,7 +16,7 @@ use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Posi
 use crate::vocab::primitive::Primitive;
 use crate::vocab::AbilityClass;
 
-use super::cost::{can_pay, discard, pay, CpCost};
+use super::cost::{discard, pay, CpCost, Sources};
 use super::Words;
 
 /// The mark on a Summon cast this turn, kept where it goes after resolving (FF 11.3.8).
@@ -45,6 +45,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
         return out;
     }
     let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
+    let sources = Sources::of(state, w, player);
     if let Some(hand) = state.zone_id("hand", Some(player)) {
         for &object in &state.zone(hand).objects {
             let play = if w.is(state, object, w.character) {
@@ -59,7 +60,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             } else {
                 continue;
             };
-            if can_pay(state, w, player, &card_cost(state, w, object), &[object]) {
+            if sources.can_pay(&card_cost(state, w, object), &[object]) {
                 out.push(play);
             }
         }
@@ -73,7 +74,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             continue;
         }
         for (reference, ability) in abilities_of(state, &library, object) {
-            if library.vocab.ability_kinds[ability.kind.index()].class == AbilityClass::Activated && usable(state, w, player, object, &ability).is_ok() {
+            if library.vocab.ability_kinds[ability.kind.index()].class == AbilityClass::Activated && usable(state, w, &sources, player, object, &ability).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
         }
@@ -149,7 +150,7 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
 }
 
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2).
-fn usable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
+fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
     let cost = symbol_cost(state, w, ability)?;
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
     let zone = state.zone(state.object(object).zone).name.clone();
@@ -180,7 +181,7 @@ fn usable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId, abil
         let Some(first) = same.first() else { return Err(Illegal(format!("there is no card named {} in the hand to discard", w.name_text(state, object)))) };
         exclude.push(*first);
     }
-    if !can_pay(state, w, player, &cost.cp, &exclude) {
+    if !sources.can_pay(&cost.cp, &exclude) {
         return Err(Illegal(format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total)));
     }
     Ok(cost)
@@ -297,7 +298,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         .find(|(r, _)| r == reference)
         .map(|(_, a)| a.into_owned())
         .ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
-    let cost = usable(state, w, player, object, &ability)?;
+    let cost = usable(state, w, &Sources::of(state, w, player), player, object, &ability)?;
     let mut env = keyword_env(state, &library, object, reference);
     env.push(("X".to_string(), Binding::Number(0)));
     // "only if ...": a restriction on using the ability, checked now, not on resolution.
