@@ -91,11 +91,26 @@ impl<'a> Ctx<'a> {
             Effect::May { player, body, if_done, if_not } => {
                 let who = self.player(player)?;
                 let yes = matches!(self.state.ask(self.agent, who, Question::YesNo { prompt: "you may".into() }), Answer::Yes(true));
-                if yes {
-                    self.run(body)?;
-                    self.scoped(if_done)
-                } else {
-                    self.scoped(if_not)
+                if !yes {
+                    return self.scoped(if_not);
+                }
+                // What the player cannot do (a cost they cannot pay), they do not do: the attempt
+                // is rewound and the effect goes on as if they had declined (FF 14).
+                let (source, controller, env) = (self.source, self.controller, self.env.clone());
+                let mut env_after = None;
+                let Ctx { state, agent, .. } = self;
+                let done = state.attempt(|s| {
+                    let mut ctx = Ctx::new(s, &mut **agent, source, controller, env);
+                    let result = ctx.run(body);
+                    env_after = Some(ctx.env);
+                    result
+                });
+                match (done, env_after) {
+                    (Ok(()), Some(env)) => {
+                        self.env = env;
+                        self.scoped(if_done)
+                    }
+                    _ => self.scoped(if_not),
                 }
             }
             Effect::ForEach { var, set, body } => {

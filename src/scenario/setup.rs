@@ -105,13 +105,12 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
 pub fn lookup_card(library: &Library, names: &BTreeMap<String, CardId>, name: &str, span: Span) -> Result<(CardId, Option<Diagnostic>), Diagnostic> {
     let mut named: Vec<CardId> = (0..library.cards.len() as u32).map(CardId).filter(|c| library.card(*c).name.eq_ignore_ascii_case(name)).collect();
     named.sort_by_key(|c| crate::workspace::printing_order(library.card(*c).code.as_deref()));
-    if let [first, others @ ..] = named.as_slice()
-        && !others.is_empty()
-    {
-        let code = |c: &CardId| library.card(*c).code.clone().unwrap_or_default();
-        let warning = Diagnostic::new(Code::W0200, span, format!("{} cards are named \"{name}\"; the first printing, {}, is used", named.len(), code(first)))
+    if let [first, _, ..] = named.as_slice() {
+        // Worded without the count or the other codes, so that a new set does not change it.
+        let code = library.card(*first).code.clone().unwrap_or_default();
+        let warning = Diagnostic::new(Code::W0200, span, format!("several printed cards are named \"{name}\"; the first printing, {code}, is used"))
             .label("which one?")
-            .help(format!("write a code to choose another: {}", others.iter().map(code).collect::<Vec<_>>().join(", ")));
+            .help("write a card's code to choose another printing");
         return Ok((*first, Some(warning)));
     }
     named
