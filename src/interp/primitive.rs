@@ -533,6 +533,7 @@ impl Ctx<'_> {
                     .collect()
             }
             Primitive::GiveFlag => vec![Change::GiveFlag(self.word_arg(call, &a[1])?)],
+            Primitive::AddKind => vec![Change::AddKind(self.kind_arg(call, &a[1])?)],
             Primitive::Adjust => {
                 let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
                 let mut name = self.word_arg(call, &a[1])?;

@@ -136,6 +136,9 @@ primitives! {
     Redirect "redirect" [Rule] (req("what", Cards), req("from", Zone), req("to", Zone));
     /// A state a card is in while the rule lasts: `give_flag(target, junctioned)`.
     GiveFlag "give_flag" [Rule] (req("what", Cards), req("flag", Word));
+    /// The cards are also of this kind while the effect lasts: `add_kind(target, forward)`
+    /// (FF "also becomes a Forward", SE14 5.2.3).
+    AddKind "add_kind" [Rule] (req("what", Cards), req("kind", Word));
     /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
     /// `who`: only for that player ("the cost for your opponent to cast ...").
     Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number), opt("who", Player));
