@@ -158,6 +158,9 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     for (tag, value) in tag_values(state, ability) {
         match tag.as_str() {
             "own_turn_only" if state.turn_player != player => return Err(Illegal("it can be used only on your turn".into())),
+            "once_per_turn" if state.object(object).flags.contains(&used_mark(ability)) => {
+                return Err(Illegal("it can be used only once per turn".into()));
+            }
             "active_zone" => works_in = value.unwrap_or(works_in),
             _ => {}
         }
@@ -185,6 +188,14 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         return Err(Illegal(format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total)));
     }
     Ok(cost)
+}
+
+/// The mark an ability used this turn leaves on its card ("once per turn").
+pub const USED_THIS_TURN: &str = "used this turn: ";
+
+/// The mark names the ability by where it is written in its card.
+fn used_mark(ability: &AbilityIr) -> String {
+    format!("{USED_THIS_TURN}{}", ability.span.start)
 }
 
 /// FF 10.1.2.1.1: whether the object came under its controller's control after the turn began.
@@ -308,6 +319,9 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         return Err(Illegal(format!("{} can be used only when its condition holds", state.describe_ability(object, reference))));
     }
     push_checked(state, agent, object, player, reference.clone(), env.clone(), &ability, None)?;
+    if tags(state, &ability).iter().any(|t| t == "once_per_turn") {
+        state.apply(Event::Flag { object, flag: used_mark(&ability), value: true, by: None });
+    }
     let mut exclude = vec![];
     if cost.dull {
         Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "dull".into(), value: true, by: None })?;

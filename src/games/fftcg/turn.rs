@@ -160,12 +160,11 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
             state.apply(Event::DamageRemoved { object: o });
         }
         state.end_durations("end_of_turn");
-        // What happened this turn is forgotten: attacks made, Summons cast.
-        for flag in ["attacked", super::play::CAST_THIS_TURN] {
-            let marked: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(flag)).collect();
-            for o in marked {
-                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: None });
-            }
+        // What happened this turn is forgotten: attacks made, Summons cast, abilities used.
+        let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f.starts_with(super::play::USED_THIS_TURN);
+        let marked: Vec<(ObjectId, String)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, f.clone())).collect::<Vec<_>>()).collect();
+        for (o, flag) in marked {
+            state.apply(Event::Flag { object: o, flag, value: false, by: None });
         }
         // FF 9.5.1.4: repeat while rule processes or triggers occur.
         if state.pending.is_empty() || state.outcome.is_some() {
