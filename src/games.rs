@@ -62,7 +62,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
         latch_modifications: false,
-        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, may_move: fftcg::may_move }),
+        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows }),
     }
 }
 

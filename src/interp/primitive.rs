@@ -64,9 +64,7 @@ impl Ctx<'_> {
                 let flags: Vec<String> = [&a[4], &a[5]].into_iter().filter_map(|arg| self.optional_word(call, arg).ok().flatten()).collect();
                 for object in self.picked(call, &a[0], &a[6], &a[7])? {
                     let Some(object) = self.still_here(object) else { continue };
-                    if let Some(hooks) = self.state.config.hooks
-                        && !(hooks.may_move)(self.state, object, reason.as_deref(), self.controller, self.source)
-                    {
+                    if !self.allowed(object, crate::kernel::Deed::Moved(reason.as_deref())) {
                         continue;
                     }
                     let to = self.zone_arg(call, &a[1], self.state.object(object).owner)?;
@@ -94,14 +92,20 @@ impl Ctx<'_> {
             Primitive::Damage => {
                 let amount = self.number_arg(call, &a[1])?;
                 for object in self.objects_arg(call, &a[0])? {
-                    self.happen(Event::Damaged { object: self.state.current(object), amount, source: self.source })?;
+                    let object = self.state.current(object);
+                    if self.allowed(object, crate::kernel::Deed::Damage(amount)) {
+                        self.happen(Event::Damaged { object, amount, source: self.source })?;
+                    }
                 }
             }
             Primitive::SetFlag => {
                 let flag = self.word_arg(call, &a[1])?;
                 let value = self.optional_word(call, &a[2])?.is_none_or(|v| v != "false");
                 for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
-                    self.happen(Event::Flag { object: self.state.current(object), flag: flag.clone(), value, by: self.source })?;
+                    let object = self.state.current(object);
+                    if !value || self.allowed(object, crate::kernel::Deed::Flag(&flag)) {
+                        self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source })?;
+                    }
                 }
             }
             Primitive::Resource => {
@@ -239,6 +243,11 @@ impl Ctx<'_> {
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
         }
         Ok(produced)
+    }
+
+    /// Whether the game lets this effect do `deed` to `object` (no hooks: everything is allowed).
+    fn allowed(&self, object: ObjectId, deed: crate::kernel::Deed) -> bool {
+        self.state.config.hooks.is_none_or(|hooks| (hooks.allows)(self.state, object, deed, self.controller, self.source))
     }
 
     /// A body that begins by carrying out another ability's instructions (`resolve effect`, a

@@ -93,6 +93,14 @@ pub struct GameCall {
     pub controller: PlayerId,
 }
 
+/// What an effect would do to a card, for the game to allow or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deed<'a> {
+    Moved(Option<&'a str>),
+    Flag(&'a str),
+    Damage(i64),
+}
+
 /// How a game carries out one `game(...)` action; some give a value.
 pub type GameAction = fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, &GameCall) -> Result<Option<crate::kernel::Value>, crate::kernel::Illegal>;
 
@@ -107,8 +115,10 @@ pub struct GameHooks {
     pub targets: fn(&GameState, PlayerId, Option<ObjectId>, Vec<ObjectId>) -> Vec<ObjectId>,
     /// Announces the targets just chosen (FF "when X is chosen").
     pub chosen: fn(&mut GameState, &mut dyn crate::kernel::decision::Agent, PlayerId, Option<ObjectId>, &[ObjectId]),
-    /// Whether an effect of `source`'s controller may move this card for this reason (FF "cannot be broken").
-    pub may_move: fn(&GameState, ObjectId, Option<&str>, PlayerId, Option<ObjectId>) -> bool,
+    /// Whether an effect of `source`'s controller may do this to the card: move it for a reason
+    /// (`Moved("break")`: "cannot be broken"), give it a state (`Flag("dull")`: "cannot become
+    /// dull"), deal it damage (`Damage(n)`: "does not receive damage less than its power").
+    pub allows: fn(&GameState, ObjectId, Deed<'_>, PlayerId, Option<ObjectId>) -> bool,
 }
 
 impl std::fmt::Debug for GameHooks {

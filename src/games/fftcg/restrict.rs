@@ -1,10 +1,11 @@
 //! FF-TCG's restrictions on choosing and moving cards, as the interpreter asks for them: "cannot
 //! be chosen by (opponent's) Summons or abilities", "must choose X if possible" (FF 11.3.3,
-//! 11.6.5), "cannot be broken (by Summons or abilities)" (FF 15.1.1.3), and the "chosen" event.
+//! 11.6.5), "cannot be broken (by Summons or abilities)" (FF 15.1.1.3), "cannot become dull",
+//! damage a Forward does not receive, and the "chosen" event.
 
 use crate::interp::announce;
 use crate::kernel::decision::Agent;
-use crate::kernel::{Event, GameState, ObjectId, PlayerId};
+use crate::kernel::{Deed, Event, GameState, ObjectId, PlayerId};
 
 use super::Words;
 
@@ -32,12 +33,16 @@ pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: Pl
     announce(state, agent, Event::Signal { name: "chosen".into(), objects: chosen.to_vec(), player: Some(chooser), detail });
 }
 
-/// Whether an effect may move `object` for `reason`: a card that cannot be broken (by that
-/// player's Summons or abilities) is not broken.
-pub fn may_move(state: &GameState, object: ObjectId, reason: Option<&str>, controller: PlayerId, source: Option<ObjectId>) -> bool {
-    if reason != Some("break") {
-        return true;
+/// Whether an effect of `controller`'s (from `source`) may do this to `object`: break it
+/// ("cannot be broken (by Summons or abilities)"), dull it ("cannot become dull by ..."), or deal
+/// it damage ("does not receive damage less than its power").
+pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: PlayerId, source: Option<ObjectId>) -> bool {
+    let by = by_what(state, source);
+    let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
+    match deed {
+        Deed::Moved(Some("break")) => !not("be_broken") && !not(&format!("be_broken_by_{by}")),
+        Deed::Flag("dull") => !not(&format!("become_dull_by_{by}")),
+        Deed::Damage(amount) => !(not("receive_damage_below_power") && Words::of(&state.library.vocab).is_some_and(|w| amount < w.power(state, object))),
+        _ => true,
     }
-    let by = format!("be_broken_by_{}", by_what(state, source));
-    state.permits(object, "be_broken", Some(controller), None) != Some(false) && state.permits(object, &by, Some(controller), None) != Some(false)
 }
