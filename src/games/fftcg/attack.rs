@@ -8,6 +8,10 @@ use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId};
 use super::turn::Windows;
 use super::Words;
 
+/// How many times a Forward attacked this turn (FF 10.1.2.1.2: once, unless an effect allows more:
+/// the `attacks` adjustment counts the attacks beyond the first).
+pub const ATTACKS_THIS_TURN: &str = "attacks this turn";
+
 /// Why `object` cannot attack now, if it cannot (FF 10.1.2.1.1-2, 15.2.1.2, 15.2.2.2).
 pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<String> {
     let name = state.name_of(object);
@@ -20,7 +24,7 @@ pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<S
         "is not a Forward"
     } else if o.flags.contains("dull") {
         "is dull"
-    } else if o.flags.contains("attacked") {
+    } else if o.counters.get(ATTACKS_THIS_TURN).copied().unwrap_or(0) > state.characteristics(object).adjustments.get("attacks").copied().unwrap_or(0) {
         "has already attacked this turn"
     } else if super::play::arrived_this_turn(state, object) && state.permits(object, "attack_on_arrival", None, None) != Some(true) {
         "entered the field this turn"
@@ -93,6 +97,7 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         for flag in flags {
             ctx.happen(Event::Flag { object: *a, flag: (*flag).into(), value: true, by: None })?;
         }
+        ctx.happen(Event::Counter { object: *a, name: ATTACKS_THIS_TURN.into(), delta: 1 })?;
     }
     state.apply(Event::Tracked { name: "current_attack".into(), objects: attackers.to_vec() });
     // FF 10.1.2.4-6: "attacks" triggers, then priority.

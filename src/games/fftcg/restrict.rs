@@ -41,6 +41,7 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
     let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
     match deed {
         Deed::Moved(Some("break")) => !not("be_broken") && !not(&format!("be_broken_by_{by}")),
+        Deed::Moved(Some("return")) => !not(&format!("be_returned_by_{by}")),
         Deed::Flag("dull") => !not(&format!("become_dull_by_{by}")),
         Deed::Damage(amount) => !(not("receive_damage_below_power") && Words::of(&state.library.vocab).is_some_and(|w| amount < w.power(state, object))),
         _ => true,

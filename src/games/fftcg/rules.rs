@@ -52,9 +52,22 @@ impl RuleProcesses for FfRules {
                     doomed.push((*o, None));
                 }
             }
-            // FF 12.4.7: two or more Light and/or Dark Characters.
+            // FF 12.4.7: two or more Light and/or Dark Characters, unless a rule of the player lets
+            // them have several of those ("you can play 2 or more Light Characters").
             if mine.iter().filter(|c| c.3).count() > 1 {
-                doomed.extend(mine.iter().filter(|c| c.3).map(|c| (c.0, None)));
+                let several: Vec<crate::kernel::Selector> = state
+                    .player_rules(player)
+                    .into_iter()
+                    .filter_map(|(name, value, _)| match value {
+                        Some(crate::kernel::Value::Cards(selector)) if name == "play_several" => Some(*selector),
+                        _ => None,
+                    })
+                    .collect();
+                let view = state.view();
+                let limited: Vec<ObjectId> = mine.iter().filter(|c| c.3 && !several.iter().any(|s| state.selects(&view, s, c.0, None))).map(|c| c.0).collect();
+                if !limited.is_empty() {
+                    doomed.extend(limited.into_iter().map(|o| (o, None)));
+                }
             }
         }
         doomed.sort_by_key(|d| d.0);

@@ -166,6 +166,10 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         for (o, flag) in marked {
             state.apply(Event::Flag { object: o, flag, value: false, by: None });
         }
+        let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
+        for (o, n) in counted {
+            state.apply(Event::Counter { object: o, name: super::attack::ATTACKS_THIS_TURN.into(), delta: -n });
+        }
         // FF 9.5.1.4: repeat while rule processes or triggers occur.
         if state.pending.is_empty() || state.outcome.is_some() {
             break;
