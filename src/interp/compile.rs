@@ -347,10 +347,11 @@ impl Ctx<'_> {
                 EventPattern::Resource { player: Some(self.player_arg(call, &bound.args[0])?), name: self.word_arg(call, &bound.args[1])?, sign }
             }
             Primitive::Signal => {
-                let subject = match self.slot(call, &bound.args[1]) {
-                    Some(op) => Some(self.selector(op)?),
-                    None => None,
-                };
+                // What a game announces names its cards wherever they are (a Summon on the stack).
+                self.any_zone.set(true);
+                let subject = self.slot(call, &bound.args[1]).map(|op| self.selector(op)).transpose();
+                self.any_zone.set(false);
+                let subject = subject?;
                 let player = match &bound.args[2] {
                     BoundArg::Absent => None,
                     arg => Some(self.player_arg(call, arg)?),
