@@ -253,6 +253,9 @@ impl GameState {
                 .copied()
                 .filter(|e| self.layer_of(&e.change) == layer)
                 .filter(|e| e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
+                // An always-on ability of a card that has lost its abilities (layer 2, before
+                // this one) no longer applies (FF 11.12.4.6).
+                .filter(|e| !matches!((e.source, &e.duration), (Some(s), Duration::WhileIn(o)) if s == *o && view.get(s.index()).and_then(Option::as_ref).is_some_and(|c| c.stripped)))
                 .collect();
             // Setting a base value comes before every other change (FF 11.5.7); then timestamps.
             remaining.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp, e.id));
