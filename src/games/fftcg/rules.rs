@@ -8,6 +8,9 @@ use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId, Position};
 
 use super::Words;
 
+/// The mark on a Character that took damage this turn.
+pub const DAMAGED_THIS_TURN: &str = "damaged_by_this_turn";
+
 /// FF-TCG's rule processes; `damage_to_lose` is 7 for constructed games, 6 for limited (FF 3.1.1).
 pub struct FfRules {
     pub damage_to_lose: usize,
@@ -69,6 +72,12 @@ impl RuleProcesses for FfRules {
                     doomed.extend(limited.into_iter().map(|o| (o, None)));
                 }
             }
+        }
+        // The game remembers which Characters took damage this turn ("a Forward that took damage
+        // this turn"), before any of them is broken.
+        let damaged: Vec<ObjectId> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
+        for o in damaged {
+            state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: None });
         }
         doomed.sort_by_key(|d| d.0);
         doomed.dedup_by_key(|d| d.0);
