@@ -366,6 +366,14 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                     continue;
                 }
             }
+            // An ability that triggers once per turn (`tag(once_per_turn)`) does not trigger again.
+            let once = once_per_turn(&library, &ability).then(|| format!("{}{}", crate::kernel::USED_THIS_TURN, ability.span.start));
+            if once.as_ref().is_some_and(|mark| state.object(object).flags.contains(mark)) {
+                continue;
+            }
+            if let Some(mark) = once {
+                state.apply(Event::Flag { object, flag: mark, value: true, by: None });
+            }
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {
                 let mut ctx = Ctx::new(state, agent, Some(object), controller, env.clone());
@@ -428,5 +436,14 @@ fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool
             _ => true,
         },
         _ => false,
+    })
+}
+
+/// Whether an ability may trigger only once per turn (`[once per turn]`: `tag(once_per_turn)`).
+fn once_per_turn(library: &Library, ability: &AbilityIr) -> bool {
+    ability.tags.iter().any(|call| {
+        library.vocab.templates[call.template.index()].implementation.first().is_some_and(|b| {
+            b.primitive == crate::vocab::primitive::Primitive::Tag && matches!(b.args.first(), Some(crate::vocab::BoundArg::Word(w)) if w == "once_per_turn")
+        })
     })
 }

@@ -93,6 +93,10 @@ pub struct GameCall {
     pub controller: PlayerId,
 }
 
+/// Marks on a card that last for the turn start with this ("used this turn: ..."): an ability
+/// limited to once per turn records its use; the game clears them as the turn ends.
+pub const USED_THIS_TURN: &str = "used this turn: ";
+
 /// What an effect would do to a card, for the game to allow or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deed<'a> {

@@ -12,7 +12,7 @@ use crate::kernel::replacement::Replaced;
 use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position};
+use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position, USED_THIS_TURN};
 use crate::vocab::primitive::Primitive;
 use crate::vocab::AbilityClass;
 
@@ -189,9 +189,6 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     }
     Ok(cost)
 }
-
-/// The mark an ability used this turn leaves on its card ("once per turn").
-pub const USED_THIS_TURN: &str = "used this turn: ";
 
 /// The mark names the ability by where it is written in its card.
 fn used_mark(ability: &AbilityIr) -> String {

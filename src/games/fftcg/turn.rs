@@ -161,7 +161,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         }
         state.end_durations("end_of_turn");
         // What happened this turn is forgotten: attacks made, Summons cast, abilities used.
-        let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f.starts_with(super::play::USED_THIS_TURN);
+        let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
         let marked: Vec<(ObjectId, String)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, f.clone())).collect::<Vec<_>>()).collect();
         for (o, flag) in marked {
             state.apply(Event::Flag { object: o, flag, value: false, by: None });
