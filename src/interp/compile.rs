@@ -476,7 +476,8 @@ fn mentions_zone(s: &Selector) -> bool {
     match s {
         Selector::InZone(_) | Selector::Objects(_) | Selector::Source => true,
         Selector::And(all) | Selector::Or(all) => all.iter().any(mentions_zone),
-        Selector::Not(inner) => mentions_zone(inner),
+        // "not among them", "not in the Break Zone": a negation does not say where the cards are.
+        Selector::Not(_) => false,
         _ => false,
     }
 }
