@@ -149,6 +149,11 @@ impl Sources {
         Sources(groups(state, w, player, &[]))
     }
 
+    /// The most CP these sources could make, leaving out `exclude`.
+    pub fn most_cp(&self, exclude: &[ObjectId]) -> i64 {
+        self.0.iter().map(|g| g.amount * g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).sum()
+    }
+
     /// Whether `cost` could be paid from these sources, leaving out `exclude`.
     pub fn can_pay(&self, cost: &CpCost, exclude: &[ObjectId]) -> bool {
         if exclude.is_empty() {

@@ -125,6 +125,8 @@ struct SymbolCost {
     cp: CpCost,
     dull: bool,
     special: bool,
+    /// {x}: X CP of any Element, X declared as the ability is used (FF 11.6.7).
+    x: bool,
 }
 
 fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
@@ -137,6 +139,8 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
             } else if let Some(e) = w.element_named(&state.library.vocab, symbol) {
                 cost.cp.total += 1;
                 cost.cp.needs.push(e);
+            } else if symbol == "x" {
+                cost.x = true;
             } else if symbol == "dull" {
                 cost.dull = true;
             } else if symbol == "s" {
@@ -308,7 +312,11 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         .ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
     let cost = usable(state, w, &Sources::of(state, w, player), player, object, &ability)?;
     let mut env = keyword_env(state, &library, object, reference);
-    env.push(("X".to_string(), Binding::Number(0)));
+    let mut cost = cost;
+    // FF 11.6.7: a variable cost's X is declared now, and the cost with it.
+    let x = if cost.x { declare_x(state, agent, w, player, object) } else { 0 };
+    cost.cp.total += x;
+    env.push(("X".to_string(), Binding::Number(x)));
     // "only if ...": a restriction on using the ability, checked now, not on resolution.
     if let Some(condition) = &ability.condition
         && !Ctx::new(state, agent, Some(object), player, env.clone()).condition(condition)?
@@ -345,6 +353,16 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         }
     }
     Ok(())
+}
+
+/// The X a player declares for a {x} cost: at most the CP their sources could make.
+fn declare_x(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> i64 {
+    let most = Sources::of(state, w, player).most_cp(&[object]);
+    let options: Vec<String> = (0..=most).map(|n| n.to_string()).collect();
+    match state.ask(agent, player, Question::One { prompt: "declare X".into(), options }) {
+        Answer::One(i) => i as i64,
+        _ => 0,
+    }
 }
 
 /// Puts a played ability on the stack; "choose" with no legal target makes the play illegal
