@@ -382,7 +382,12 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 }
             }
             let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
-            found.push(PendingTrigger { source: object, controller, ability: ability_ref, event: index, env, count: 1, body, condition });
+            // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to.
+            let source = match &event {
+                Event::Moved { old, new, .. } if *old == object && old != new => *new,
+                _ => object,
+            };
+            found.push(PendingTrigger { source, controller, ability: ability_ref, event: index, env, count: 1, body, condition });
         }
     }
     let mut used = vec![];
