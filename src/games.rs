@@ -10,7 +10,7 @@ pub mod fftcg;
 use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{GameState, Illegal, ObjectId, PlayerId};
+use crate::kernel::{GameState, Illegal, ObjectId, PlayerId, Position};
 use crate::kernel::{Event, GameConfig, GameHooks, Layer, LayerPlan, Procedure, Retarget, Visibility, ZoneSpec};
 use crate::vocab::Vocabulary;
 
@@ -108,6 +108,24 @@ pub fn cast_zones(game: &str) -> Option<(&'static str, &'static str)> {
         "trails" => Some(("resolve_standby_zone", "trail")),
         _ => None,
     }
+}
+
+/// Played cards whose effects have resolved (no longer on the stack) go from where they waited
+/// to where the game puts them (FF 11.11.10, Trails 1205.1c-2): each card as it was and as it
+/// arrived.
+pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, (waiting, after): (&str, &str)) -> Result<Vec<(ObjectId, ObjectId)>, Illegal> {
+    let Some(zone) = state.zone_id(waiting, None) else { return Ok(vec![]) };
+    let done: Vec<ObjectId> = state.zone(zone).objects.iter().copied().filter(|o| !state.stack.iter().any(|e| e.source == Some(*o))).collect();
+    let mut moved = vec![];
+    for object in done {
+        let owner = state.object(object).owner;
+        let Some(to) = state.zone_id(after, Some(owner)) else { continue };
+        let event = state.move_event(object, to, Some("resolved".into()), Position::Top);
+        if let Some(Event::Moved { new, .. }) = crate::interp::Ctx::new(state, agent, None, owner, vec![]).happen(event)? {
+            moved.push((object, new));
+        }
+    }
+    Ok(moved)
 }
 
 /// The signal a game announces as its turn ends, before "until end of turn" effects end: FF

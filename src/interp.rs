@@ -11,7 +11,7 @@ mod primitive;
 
 pub mod engine;
 
-pub use abilities::{abilities_of, after_event, announce, collect_triggers, keyword_env, register_static};
+pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env, register_static};
 
 use crate::ir::{CondIr, Effect, Operand};
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -36,6 +36,14 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
         Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None }
+    }
+
+    /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.
+    pub(crate) fn in_any_zone<T>(&self, anywhere: bool, f: impl FnOnce(&Self) -> T) -> T {
+        self.any_zone.set(anywhere);
+        let result = f(self);
+        self.any_zone.set(false);
+        result
     }
 
     /// Runs effects in order; names they bind stay in scope for the ones after.
@@ -286,9 +294,7 @@ impl<'a> Ctx<'a> {
                         // this turn"), wherever the card is now.
                         if self.slot(call, &bound.args[1]).is_some() && !matches!(bound.args[2], crate::vocab::BoundArg::Absent) {
                             let who = self.player_arg(call, &bound.args[2])?;
-                            self.any_zone.set(true);
-                            let objects = self.objects_arg(call, &bound.args[1]);
-                            self.any_zone.set(false);
+                            let objects = self.in_any_zone(true, |ctx| ctx.objects_arg(call, &bound.args[1]));
                             return Ok(objects?.iter().any(|o| self.state.object(*o).flags.contains(&name) && self.state.characteristics(*o).controller == who));
                         }
                         let objects = self.objects_arg(call, &bound.args[1])?;

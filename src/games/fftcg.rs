@@ -22,7 +22,7 @@ pub use cost::CpCost;
 pub use drive::Driven;
 pub use play::{legal_plays, perform, FfPlays, Play};
 pub use rules::FfRules;
-pub use setup::{check_deck, new_game, start, Deck};
+pub use setup::{check_deck, new_game, start};
 pub use turn::{begin_turn, end_turn, play_game, run_turn, Windows};
 
 use crate::kernel::{GameState, ObjectId, Value};

@@ -75,15 +75,30 @@ pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
     library.vocab.ability_kinds[ability.kind.index()].class
 }
 
+/// An ability's tags, each with the word it names if any (`[from your hand]`:
+/// `("active_zone", Some("hand"))`, `[once per turn]`: `("once_per_turn", None)`).
+pub fn ability_tags(library: &Library, ability: &AbilityIr) -> Vec<(String, Option<String>)> {
+    let word = |arg: Option<&crate::vocab::BoundArg>| match arg {
+        Some(crate::vocab::BoundArg::Word(w)) => Some(w.clone()),
+        _ => None,
+    };
+    ability
+        .tags
+        .iter()
+        .filter_map(|call| library.vocab.templates[call.template.index()].implementation.first())
+        .filter(|b| b.primitive == crate::vocab::primitive::Primitive::Tag)
+        .filter_map(|b| Some((word(b.args.first())?, word(b.args.get(1)))))
+        .collect()
+}
+
+/// Whether an ability has the tag `name`.
+pub fn has_tag(library: &Library, ability: &AbilityIr, name: &str) -> bool {
+    ability_tags(library, ability).iter().any(|(t, _)| t == name)
+}
+
 /// The zone an ability says it works in (`[from your hand]`: `tag(active_zone, hand)`), if any.
-pub fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
-    ability.tags.iter().find_map(|call| {
-        let bound = library.vocab.templates[call.template.index()].implementation.first()?;
-        match (bound.primitive, bound.args.first(), bound.args.get(1)) {
-            (crate::vocab::primitive::Primitive::Tag, Some(crate::vocab::BoundArg::Word(tag)), Some(crate::vocab::BoundArg::Word(zone))) if tag == "active_zone" => Some(zone.clone()),
-            _ => None,
-        }
-    })
+fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
+    ability_tags(library, ability).into_iter().find_map(|(t, zone)| if t == "active_zone" { zone } else { None })
 }
 
 /// Whether an ability works in `zone`: the zone it names, or else the game's ability zones
@@ -367,7 +382,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 }
             }
             // An ability that triggers once per turn (`tag(once_per_turn)`) does not trigger again.
-            let once = once_per_turn(&library, &ability).then(|| format!("{}{}", crate::kernel::USED_THIS_TURN, ability.span.start));
+            let once = has_tag(&library, &ability, "once_per_turn").then(|| format!("{}{}", crate::kernel::USED_THIS_TURN, ability.span.start));
             if once.as_ref().is_some_and(|mark| state.object(object).flags.contains(mark)) {
                 continue;
             }
@@ -441,14 +456,5 @@ fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool
             _ => true,
         },
         _ => false,
-    })
-}
-
-/// Whether an ability may trigger only once per turn (`[once per turn]`: `tag(once_per_turn)`).
-fn once_per_turn(library: &Library, ability: &AbilityIr) -> bool {
-    ability.tags.iter().any(|call| {
-        library.vocab.templates[call.template.index()].implementation.first().is_some_and(|b| {
-            b.primitive == crate::vocab::primitive::Primitive::Tag && matches!(b.args.first(), Some(crate::vocab::BoundArg::Word(w)) if w == "once_per_turn")
-        })
     })
 }

@@ -191,10 +191,8 @@ impl Ctx<'_> {
                             Some(what) => {
                                 // With a player: a card of theirs the game marked, in any zone.
                                 let marked_by_player = !matches!(bound.args[2], BoundArg::Absent);
-                                self.any_zone.set(marked_by_player);
-                                let cards = self.selector(what);
-                                self.any_zone.set(false);
-                                let mut parts = vec![cards?, Selector::Flag(name)];
+                                let cards = self.in_any_zone(marked_by_player, |ctx| ctx.selector(what))?;
+                                let mut parts = vec![cards, Selector::Flag(name)];
                                 if marked_by_player {
                                     parts.push(Selector::ControlledBy(self.player_arg(call, &bound.args[2])?));
                                 }
@@ -348,10 +346,7 @@ impl Ctx<'_> {
             }
             Primitive::Signal => {
                 // What a game announces names its cards wherever they are (a Summon on the stack).
-                self.any_zone.set(true);
-                let subject = self.slot(call, &bound.args[1]).map(|op| self.selector(op)).transpose();
-                self.any_zone.set(false);
-                let subject = subject?;
+                let subject = self.in_any_zone(true, |ctx| ctx.slot(call, &bound.args[1]).map(|op| ctx.selector(op)).transpose())?;
                 let player = match &bound.args[2] {
                     BoundArg::Absent => None,
                     arg => Some(self.player_arg(call, arg)?),

@@ -192,9 +192,7 @@ impl Ctx<'_> {
             // Actions the game's own procedures carry out: announced for them to handle.
             Primitive::Game => {
                 let name = self.word_arg(call, &a[0])?;
-                self.any_zone.set(true);
-                let objects = self.objects_arg(call, &a[1]).unwrap_or_default();
-                self.any_zone.set(false);
+                let objects = self.in_any_zone(true, |ctx| ctx.objects_arg(call, &a[1])).unwrap_or_default();
                 let player = match &a[2] {
                     BoundArg::Absent => self.controller,
                     arg => self.player_arg(call, arg)?,
@@ -416,15 +414,12 @@ impl Ctx<'_> {
             return Ok(vec![(Selector::Objects(vec![]), change)]);
         }
         // A cost change reaches the cards whose cost it changes wherever they are (in the hand).
-        self.any_zone.set(bound.primitive == Primitive::Adjust);
-        let affected = match self.slot(call, &a[0]) {
-            Some(op) if live || self.is_every(op) => self.selector(op),
-            Some(Operand::This) => Ok(Selector::Objects(self.source.into_iter().collect())),
-            Some(op) => self.objects(op).map(Selector::Objects),
+        let affected = self.in_any_zone(bound.primitive == Primitive::Adjust, |ctx| match ctx.slot(call, &a[0]) {
+            Some(op) if live || ctx.is_every(op) => ctx.selector(op),
+            Some(Operand::This) => Ok(Selector::Objects(ctx.source.into_iter().collect())),
+            Some(op) => ctx.objects(op).map(Selector::Objects),
             None => Err(Illegal("a rule needs cards to affect".into())),
-        };
-        self.any_zone.set(false);
-        let affected = affected?;
+        })?;
         let changes = match bound.primitive {
             Primitive::Modify if !matches!(self.property_type(call, &a[1])?, crate::vocab::Ty::Number) => {
                 // A list or enum property: add, remove or set a value (`gains the element fire`),

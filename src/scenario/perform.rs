@@ -70,14 +70,14 @@ impl Runner<'_> {
                 settle(state, agent, rules);
                 match procedures {
                     Some(game) => game.resolved(state, agent),
-                    None => put_away_resolved(state, agent, cast_zones),
+                    None => put_away(state, agent, cast_zones),
                 }
             }
             Action::Resolve => match procedures {
                 Some(game) => game.resolve(state, agent),
                 None => {
                     resolve_all(state, agent, rules)?;
-                    put_away_resolved(state, agent, cast_zones)
+                    put_away(state, agent, cast_zones)
                 }
             },
             Action::EndTurn => match procedures {
@@ -129,19 +129,13 @@ fn play(state: &mut GameState, agent: &mut dyn Agent, side: Side, object: Object
     Ok(())
 }
 
-/// Played cards whose effects have resolved go where the game puts them (FF 11.11.10, Trails
-/// 1205.1c-2).
-fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, cast_zones: Option<(&str, &str)>) -> Result<(), Illegal> {
-    let Some((waiting, after)) = cast_zones else { return Ok(()) };
-    let Some(zone) = state.zone_id(waiting, None) else { return Ok(()) };
-    let done: Vec<ObjectId> = state.zone(zone).objects.iter().copied().filter(|o| !state.stack.iter().any(|e| e.source == Some(*o))).collect();
-    for object in done {
-        let owner = state.object(object).owner;
-        let Some(to) = state.zone_id(after, Some(owner)) else { continue };
-        let event = state.move_event(object, to, Some("resolved".into()), Position::Top);
-        Ctx::new(state, agent, None, owner, vec![]).happen(event)?;
+/// Played cards whose effects have resolved go where the game puts them, for a game without
+/// its own procedures.
+fn put_away(state: &mut GameState, agent: &mut dyn Agent, cast_zones: Option<(&str, &str)>) -> Result<(), Illegal> {
+    match cast_zones {
+        Some(zones) => crate::games::put_away_resolved(state, agent, zones).map(|_| ()),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The object a scenario names: a card of that name in the game now (in `zone` if given, of

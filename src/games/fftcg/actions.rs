@@ -4,12 +4,11 @@
 use std::sync::Arc;
 
 use crate::interp::engine::{push, resolve_top};
-use crate::interp::{announce, Ctx};
+use crate::interp::{announce, has_tag, Ctx};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 
-use super::play::tags;
 use super::Words;
 
 /// Carries out a `game(...)` action; the ones not listed here are announced only (see
@@ -98,7 +97,7 @@ fn ex_burst(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pla
     }
     let library = state.library.clone();
     let id = state.object(card).card;
-    let Some(index) = library.card(id).abilities.iter().position(|a| tags(state, a).iter().any(|t| t == "exburst")) else { return Ok(()) };
+    let Some(index) = library.card(id).abilities.iter().position(|a| has_tag(&library, a, "exburst")) else { return Ok(()) };
     let prompt = format!("use the EX Burst of {}", state.name_of(card));
     if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
         return Ok(());

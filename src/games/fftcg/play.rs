@@ -7,13 +7,12 @@
 use std::sync::Arc;
 
 use crate::interp::engine::{push, Plays};
-use crate::interp::{abilities_of, after_event, announce, keyword_env, Ctx};
+use crate::interp::{abilities_of, ability_tags, after_event, announce, has_tag, keyword_env, Ctx};
 use crate::kernel::replacement::Replaced;
 use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position, USED_THIS_TURN};
-use crate::vocab::primitive::Primitive;
 use crate::vocab::AbilityClass;
 
 use super::cost::{discard, pay, CpCost, Sources};
@@ -159,7 +158,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
     let zone = state.zone(state.object(object).zone).name.clone();
     let mut works_in = "field".to_string();
-    for (tag, value) in tag_values(state, ability) {
+    for (tag, value) in ability_tags(&state.library, ability) {
         match tag.as_str() {
             "own_turn_only" if state.turn_player != player => return Err(Illegal("it can be used only on your turn".into())),
             "once_per_turn" if state.object(object).flags.contains(&used_mark(ability)) => {
@@ -209,27 +208,6 @@ fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: Objec
     let name = w.name_text(state, object);
     let Some(hand) = state.zone_id("hand", Some(player)) else { return vec![] };
     state.zone(hand).objects.iter().copied().filter(|o| *o != object && w.is(state, *o, w.character) && w.name_text(state, *o) == name).collect()
-}
-
-/// The tag words of an ability (`own_turn_only`, `active_zone`, `exburst`).
-pub fn tags(state: &GameState, ability: &AbilityIr) -> Vec<String> {
-    tag_values(state, ability).into_iter().map(|(tag, _)| tag).collect()
-}
-
-/// The tags of an ability with the word each names, if any (`active_zone`: `hand`).
-fn tag_values(state: &GameState, ability: &AbilityIr) -> Vec<(String, Option<String>)> {
-    let vocab = &state.library.vocab;
-    let word = |arg: Option<&crate::vocab::BoundArg>| match arg {
-        Some(crate::vocab::BoundArg::Word(w)) => Some(w.clone()),
-        _ => None,
-    };
-    ability
-        .tags
-        .iter()
-        .filter_map(|call| vocab.templates[call.template.index()].implementation.first())
-        .filter(|b| b.primitive == Primitive::Tag)
-        .filter_map(|b| Some((word(b.args.first())?, word(b.args.get(1)))))
-        .collect()
 }
 
 /// Makes a play (FF 11.3-11.7); the caller rewinds it if it turns out illegal (FF 14).
@@ -324,7 +302,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         return Err(Illegal(format!("{} can be used only when its condition holds", state.describe_ability(object, reference))));
     }
     push_checked(state, agent, object, player, reference.clone(), env.clone(), &ability, None)?;
-    if tags(state, &ability).iter().any(|t| t == "once_per_turn") {
+    if has_tag(&library, &ability, "once_per_turn") {
         state.apply(Event::Flag { object, flag: used_mark(&ability), value: true, by: None });
     }
     let mut exclude = vec![];
@@ -407,16 +385,10 @@ pub fn describe(state: &GameState, play: &Play) -> String {
 
 /// FF 11.11.10 (SE14): a Summon that has resolved goes to its owner's Break Zone.
 pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent) {
-    let Some(stack) = state.zone_id("stack", None) else { return };
-    let done: Vec<ObjectId> = state.zone(stack).objects.iter().copied().filter(|o| !state.stack.iter().any(|e| e.source == Some(*o))).collect();
-    for object in done {
-        let owner = state.object(object).owner;
-        let Some(to) = state.zone_id("break_zone", Some(owner)) else { continue };
-        let cast = state.object(object).flags.contains(CAST_THIS_TURN);
-        let event = state.move_event(object, to, Some("resolved".into()), Position::Top);
-        if let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, owner, vec![]).happen(event)
-            && cast
-        {
+    let Ok(moved) = crate::games::put_away_resolved(state, agent, ("stack", "break_zone")) else { return };
+    // A Summon cast this turn is still remembered where it went (FF 11.3.8).
+    for (old, new) in moved {
+        if state.object(old).flags.contains(CAST_THIS_TURN) {
             state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: None });
         }
     }

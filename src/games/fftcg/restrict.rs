@@ -7,11 +7,11 @@ use crate::interp::announce;
 use crate::kernel::decision::Agent;
 use crate::kernel::{Deed, Event, GameState, ObjectId, PlayerId};
 
-use super::Words;
 
 /// The word a restriction on `source`'s effects uses: a Summon's, or an ability's.
 fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
-    let summon = source.is_some_and(|s| Words::of(&state.library.vocab).is_some_and(|w| w.is(state, s, w.summon)));
+    let vocab = &state.library.vocab;
+    let summon = source.zip(vocab.kind("summon")).is_some_and(|(s, summon)| state.characteristics(s).kinds.iter().any(|k| vocab.kind_is(*k, summon)));
     if summon { "summons" } else { "abilities" }
 }
 
@@ -37,13 +37,16 @@ pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: Pl
 /// ("cannot be broken (by Summons or abilities)"), dull it ("cannot become dull by ..."), or deal
 /// it damage ("does not receive damage less than its power").
 pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: PlayerId, source: Option<ObjectId>) -> bool {
-    let by = by_what(state, source);
     let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
+    let not_by = |action: &str| not(&format!("{action}_by_{}", by_what(state, source)));
     match deed {
-        Deed::Moved(Some("break")) => !not("be_broken") && !not(&format!("be_broken_by_{by}")),
-        Deed::Moved(Some("return")) => !not(&format!("be_returned_by_{by}")),
-        Deed::Flag("dull") => !not(&format!("become_dull_by_{by}")),
-        Deed::Damage(amount) => !(not("receive_damage_below_power") && Words::of(&state.library.vocab).is_some_and(|w| amount < w.power(state, object))),
+        Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken"),
+        Deed::Moved(Some("return")) => !not_by("be_returned"),
+        Deed::Flag("dull") => !not_by("become_dull"),
+        Deed::Damage(amount) => {
+            let power = || state.library.vocab.property("power").map_or(0, |p| state.characteristics(object).number(p));
+            !(not("receive_damage_below_power") && amount < power())
+        }
         _ => true,
     }
 }

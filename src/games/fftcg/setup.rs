@@ -9,7 +9,7 @@ use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{CardId, Event, GameState, Library, ObjectId, PlayerId, Position};
 
-pub use crate::games::deck::Deck;
+use crate::games::deck::Deck;
 
 /// FF 8.1.1.1-8.1.1.2: exactly 50 cards (40 or more for a limited deck), at most three of one
 /// card number, every card known and named as the code says. The cards, in list order.

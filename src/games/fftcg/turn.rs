@@ -24,14 +24,15 @@ impl Windows {
     /// pass with the stack empty.
     pub fn open(&self, state: &mut GameState, agent: &mut dyn Agent, w: &Words) {
         match self {
+            // Resolved Summons are put away after each resolution (`FfPlays::after_resolution`).
             Windows::Priority => {
                 let _ = priority(state, agent, &CONSTRUCTED, &FfPlays { words: w.clone() });
             }
             Windows::Pass => {
                 let _ = resolve_all(state, agent, &CONSTRUCTED);
+                put_away_resolved(state, agent);
             }
         }
-        put_away_resolved(state, agent);
     }
 
     /// FF 15.2.3.3: after First Strike damage, rule processes are performed and the turn player
