@@ -152,6 +152,8 @@ pub trait Procedures: Sync {
     fn resolved(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
     fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
     fn next_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
+    /// The turn player's next phase, its beginning triggers settled.
+    fn next_phase(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
 }
 
 /// The procedures of `game`, for the games that have them so far.

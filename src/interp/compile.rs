@@ -264,6 +264,7 @@ impl Ctx<'_> {
                 let bound = self.bound(call)?;
                 match bound.primitive {
                     Primitive::ResourceOf => Amount::Resource { player: self.player_arg(call, &bound.args[0])?, name: self.word_arg(call, &bound.args[1])? },
+                    Primitive::Tracked if matches!(bound.args[2], BoundArg::Absent) => Amount::Tracked { key: self.tracked_key(call, &bound)? },
                     Primitive::CountIn => {
                         let (zone, mut player) = match self.slot(call, &bound.args[0]) {
                             Some(Operand::Zone { zone, owner: Some(who) }) => (zone.clone(), self.player(who)?),

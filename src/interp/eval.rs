@@ -272,8 +272,16 @@ impl Ctx<'_> {
                         let zone = self.zone_arg(call, &bound.args[0], owner)?;
                         self.state.zone(zone).objects.len() as i64
                     }
+                    // Cards as a value ("the number of Forwards you attacked with this turn"): how many.
+                    Primitive::Tracked | Primitive::Source | Primitive::Every => self.objects(op)?.len() as i64,
                     // A value listing things ("the number of different Elements among them"): how many.
-                    _ => match self.value(op)? {
+                    // "The total cost of them": the sum over the cards, equal values counted each time.
+                    Primitive::PropertyOf => {
+                        let property = self.property_arg(call, &bound.args[1])?;
+                        let of = self.slot(call, &bound.args[0]).cloned().ok_or_else(|| Illegal("`property_of` needs cards".into()))?;
+                        self.number(&Operand::Property { property, of: Box::new(of) })?
+                    }
+                    Primitive::Remembered | Primitive::AbilitiesOf => match self.value(op)? {
                         crate::kernel::Value::Number(n) => n,
                         crate::kernel::Value::List(mut items) => {
                             items.sort_by_key(|v| format!("{v:?}"));
@@ -282,6 +290,7 @@ impl Ctx<'_> {
                         }
                         other => return Err(Illegal(format!("`{}` gives no number ({other:?})", bound.primitive.name()))),
                     },
+                    p => return Err(Illegal(format!("`{}` gives no number", p.name()))),
                 }
             }
             other => return Err(Illegal(format!("not a number: {other:?}"))),

@@ -354,6 +354,7 @@ impl GameState {
                 .filter_map(|o| view[o.index()].as_ref().map(|c| c.number(*property)))
                 .sum(),
             Amount::Resource { player, name } => self.resource(*player, name),
+            Amount::Tracked { key } => self.tracked.get(key).map_or(0, |cards| cards.len() as i64),
             Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
         }
     }

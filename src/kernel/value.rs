@@ -108,6 +108,8 @@ pub enum Amount {
     Property { property: PropId, selector: Selector },
     /// A player's resource.
     Resource { player: PlayerId, name: String },
+    /// How many cards the game tracks under `key` ("the number of Forwards you attacked with this turn").
+    Tracked { key: String },
     /// The number of cards in a player's zone.
     InZone { player: PlayerId, zone: String },
 }

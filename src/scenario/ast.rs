@@ -64,6 +64,8 @@ pub enum Action {
     EndTurn,
     /// The End Phase if the turn has not ended, then the other player's turn up to its Main Phase 1.
     NextTurn,
+    /// The turn player's next phase (FF 9: Main 1 -> Attack -> Main 2 -> End).
+    NextPhase,
     /// A game event by name, about these cards, maybe by a player (`signal attack "Cloud" by me`).
     Signal { name: String, objects: Vec<ObjectRef>, by: Option<Side> },
 }

@@ -70,8 +70,9 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
     match expectation {
         Expectation::Winner(side) => check(state.players[usize::from(*side)].name.clone(), outcome(state)),
         Expectation::Draw => check("a draw", outcome(state)),
-        Expectation::ZoneIs { player, zone, names } => check(listing(names), listing(&zone_names(state, *player, zone, span)?)),
+        Expectation::ZoneIs { player, zone, names } => check(listing(&by_name(state, names)), listing(&zone_names(state, *player, zone, span)?)),
         Expectation::ZoneHas { player, zone, names } => {
+            let names = &by_name(state, names);
             let mut present = zone_names(state, *player, zone, span)?;
             let missing: Vec<&String> = names.iter().filter(|n| match present.iter().position(|p| p.eq_ignore_ascii_case(n)) {
                 Some(i) => { present.remove(i); false }
@@ -127,6 +128,13 @@ fn outcome(state: &GameState) -> String {
         Some(Outcome::Draw) => "a draw".into(),
         None => "no winner yet".into(),
     }
+}
+
+/// Expected cards by name: a code (`"10-137S"`) stands for its card's name.
+fn by_name(state: &GameState, names: &[String]) -> Vec<String> {
+    let library = &state.library;
+    let name_of_code = |n: &String| library.cards.iter().find(|c| c.code.as_deref().is_some_and(|code| code.eq_ignore_ascii_case(n))).map(|c| c.name.clone());
+    names.iter().map(|n| name_of_code(n).unwrap_or_else(|| n.clone())).collect()
 }
 
 fn zone_names(state: &GameState, side: Side, zone: &str, span: Span) -> Result<Vec<String>, Diagnostic> {

@@ -161,6 +161,7 @@ fn action(pair: Pair<Rule>, base: usize) -> Action {
         Rule::pass => Action::Pass,
         Rule::end_turn => Action::EndTurn,
         Rule::next_turn => Action::NextTurn,
+        Rule::next_phase => Action::NextPhase,
         Rule::attack => {
             let player = side(parts.next().unwrap());
             Action::Attack { player, attackers: parts.map(|p| object(p, base)).collect() }

@@ -62,6 +62,10 @@ impl Runner<'_> {
                 let game = procedures.ok_or_else(|| Illegal(format!("{} has no turn procedure yet", state.library.vocab.game)))?;
                 game.next_turn(state, agent)
             }
+            Action::NextPhase => {
+                let game = procedures.ok_or_else(|| Illegal(format!("{} has no turn procedure yet", state.library.vocab.game)))?;
+                game.next_phase(state, agent)
+            }
             Action::Pass => {
                 if state.stack.is_empty() {
                     return Err(Illegal("nothing waits to resolve".into()));

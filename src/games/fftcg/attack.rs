@@ -11,6 +11,8 @@ use super::Words;
 /// How many times a Forward attacked this turn (FF 10.1.2.1.2: once, unless an effect allows more:
 /// the `attacks` adjustment counts the attacks beyond the first).
 pub const ATTACKS_THIS_TURN: &str = "attacks this turn";
+/// The tracked list of the Forwards each player attacked with this turn (`@seat`), forgotten at the end of the turn.
+pub const FORWARDS_ATTACKED_WITH: &str = "forwards_attacked_with_this_turn";
 
 /// Why `object` cannot attack now, if it cannot (FF 10.1.2.1.1-2, 15.2.1.2, 15.2.2.2).
 pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<String> {
@@ -100,6 +102,11 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         ctx.happen(Event::Counter { object: *a, name: ATTACKS_THIS_TURN.into(), delta: 1 })?;
     }
     state.apply(Event::Tracked { name: "current_attack".into(), objects: attackers.to_vec() });
+    // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once.
+    let key = format!("{FORWARDS_ATTACKED_WITH}@{}", player.0);
+    let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();
+    attacked.extend(attackers.iter().filter(|a| !attacked.contains(a)).collect::<Vec<_>>());
+    state.apply(Event::Tracked { name: key, objects: attacked });
     // FF 10.1.2.4-6: "attacks" triggers, then priority.
     announce(state, agent, Event::Signal { name: "attack".into(), objects: attackers.to_vec(), player: Some(player), detail: None });
     if attackers.len() > 1 {

@@ -7,7 +7,7 @@ use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId};
 
 use super::play::{perform, Play};
-use super::turn::{begin_attack_phase, begin_turn, end_turn, Windows};
+use super::turn::{begin_attack_phase, begin_main_phase_2, begin_turn, end_turn, Windows};
 use super::Words;
 
 /// FF-TCG driven action by action.
@@ -83,13 +83,29 @@ impl Procedures for Driven {
 
     fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
         let w = Words::get(state);
-        // FF 10.1.2.1.3: the Attack Phase cannot end while a Forward must still attack.
-        if matches!(state.phase.as_str(), "main" | "main1" | "attack")
-            && let Some(must) = super::attack::must_still_attack(state, &w).first()
-        {
-            return Err(Illegal(format!("{} must attack this turn (FF 10.1.2.1.3)", state.name_of(*must))));
-        }
+        must_have_attacked(state, &w)?;
         end_turn(state, agent, &w, Windows::Pass);
+        Ok(())
+    }
+
+    fn next_phase(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
+        let w = Words::get(state);
+        if !state.stack.is_empty() {
+            return Err(Illegal("a phase ends only with the stack empty (FF 9.3.1.3)".into()));
+        }
+        match state.phase.as_str() {
+            "main" | "main1" => {
+                begin_attack_phase(state, agent);
+                Windows::Pass.open(state, agent, &w);
+            }
+            "attack" => {
+                must_have_attacked(state, &w)?;
+                begin_main_phase_2(state, agent);
+                Windows::Pass.open(state, agent, &w);
+            }
+            "main2" => end_turn(state, agent, &w, Windows::Pass),
+            other => return Err(Illegal(format!("the {other} phase has no next phase this turn; `next turn` begins the next turn"))),
+        }
         Ok(())
     }
 
@@ -104,6 +120,16 @@ impl Procedures for Driven {
         self.settle(state, agent);
         Ok(())
     }
+}
+
+/// FF 10.1.2.1.3: the Attack Phase cannot end while a Forward must still attack.
+fn must_have_attacked(state: &GameState, w: &Words) -> Result<(), Illegal> {
+    if matches!(state.phase.as_str(), "main" | "main1" | "attack")
+        && let Some(must) = super::attack::must_still_attack(state, w).first()
+    {
+        return Err(Illegal(format!("{} must attack this turn (FF 10.1.2.1.3)", state.name_of(*must))));
+    }
+    Ok(())
 }
 
 impl Driven {

@@ -95,6 +95,11 @@ pub fn begin_attack_phase(state: &mut GameState, agent: &mut dyn Agent) {
     phase(state, agent, "attack", Some("attack_phase_begins"));
 }
 
+/// FF 9.3.1.1: Main Phase 2 begins.
+pub fn begin_main_phase_2(state: &mut GameState, agent: &mut dyn Agent) {
+    phase(state, agent, "main2", Some("main_phase_begins"));
+}
+
 /// One whole turn of the turn player, from the Active Phase to the End Phase.
 pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
     let player = state.turn_player;
@@ -126,7 +131,7 @@ pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
     }
     // FF 9.3.1.1: Main Phase 2.
     if state.outcome.is_none() {
-        phase(state, agent, "main2", Some("main_phase_begins"));
+        begin_main_phase_2(state, agent);
         windows.open(state, agent, w);
     }
     if state.outcome.is_none() {
@@ -170,6 +175,10 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
         for (o, n) in counted {
             state.apply(Event::Counter { object: o, name: super::attack::ATTACKS_THIS_TURN.into(), delta: -n });
+        }
+        let tracked: Vec<String> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).cloned().collect();
+        for name in tracked {
+            state.apply(Event::Tracked { name, objects: vec![] });
         }
         // FF 9.5.1.4: repeat while rule processes or triggers occur.
         if state.pending.is_empty() || state.outcome.is_some() {
