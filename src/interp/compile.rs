@@ -256,7 +256,7 @@ impl Ctx<'_> {
     }
 
     /// A number an always-on condition keeps reading: counts, property sums, resources, constants.
-    fn amount_expr(&self, op: &Operand) -> Result<Amount, Illegal> {
+    pub(crate) fn amount_expr(&self, op: &Operand) -> Result<Amount, Illegal> {
         Ok(match op {
             Operand::Count(set) => Amount::PerMatch { each: 1, selector: self.selector(set)? },
             Operand::Property { property, of } => Amount::Property { property: *property, selector: self.selector(of)? },
@@ -264,6 +264,17 @@ impl Ctx<'_> {
                 let bound = self.bound(call)?;
                 match bound.primitive {
                     Primitive::ResourceOf => Amount::Resource { player: self.player_arg(call, &bound.args[0])?, name: self.word_arg(call, &bound.args[1])? },
+                    // A number property sums ("the total cost of them", equal costs counted each
+                    // time); any other counts different values ("the number of different Elements").
+                    Primitive::PropertyOf => {
+                        let property = self.property_arg(call, &bound.args[1])?;
+                        let of = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`property_of` needs cards".into()))?;
+                        let selector = self.selector(of)?;
+                        match self.state.library.vocab.properties[property.index()].ty {
+                            crate::vocab::Ty::Number | crate::vocab::Ty::Signed => Amount::Property { property, selector },
+                            _ => Amount::Distinct { property, selector },
+                        }
+                    }
                     Primitive::Tracked if matches!(bound.args[2], BoundArg::Absent) => Amount::Tracked { key: self.tracked_key(call, &bound)? },
                     Primitive::CountIn => {
                         let (zone, mut player) = match self.slot(call, &bound.args[0]) {
@@ -415,7 +426,7 @@ impl Ctx<'_> {
                 let name = self.word_arg(call, &bound.args[0])?;
                 let object = self.source.map(|s| self.state.current(s)).ok_or_else(|| Illegal("nothing remembers".into()))?;
                 // Nothing remembered yet means none ("those organizations" before any were chosen).
-                self.state.object(object).memory.get(&name).cloned().unwrap_or(Value::List(vec![]))
+                self.state.remembered(object, &name).cloned().unwrap_or(Value::List(vec![]))
             }
             Operand::Value(call) if self.bound(call)?.primitive == Primitive::AbilitiesOf => {
                 // Abilities as a value: their names, for a rule that names them.
@@ -450,6 +461,10 @@ impl Ctx<'_> {
             Operand::Binding(name) => match crate::kernel::value::lookup(&self.env, name) {
                 Some(crate::kernel::Binding::Value(v)) => v.clone(),
                 Some(crate::kernel::Binding::Number(n)) => Value::Number(*n),
+                // Cards as a value (to remember them): where they are now, after a move.
+                Some(crate::kernel::Binding::Objects(list)) => {
+                    Value::Cards(Box::new(Selector::Objects(list.iter().map(|o| self.state.current(*o)).collect())))
+                }
                 _ => return Err(Illegal(format!("`{name}` holds no value"))),
             },
             other => Value::Number(self.number(other)?),

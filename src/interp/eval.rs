@@ -213,6 +213,15 @@ impl Ctx<'_> {
                         Ok(cards)
                     }
                     Primitive::Source => Ok(self.source.into_iter().collect()),
+                    // Cards an ability of this card remembered ("each card removed by Lightning's ability").
+                    Primitive::Remembered => match self.value(op)? {
+                        crate::kernel::Value::Cards(selector) => {
+                            let view = self.state.view();
+                            Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                        }
+                        crate::kernel::Value::List(items) if items.is_empty() => Ok(vec![]),
+                        other => Err(Illegal(format!("`remembered` holds {other:?}, not cards"))),
+                    },
                     Primitive::Every => {
                         let selector = self.selector(op)?;
                         let view = self.state.view();
@@ -275,11 +284,10 @@ impl Ctx<'_> {
                     // Cards as a value ("the number of Forwards you attacked with this turn"): how many.
                     Primitive::Tracked | Primitive::Source | Primitive::Every => self.objects(op)?.len() as i64,
                     // A value listing things ("the number of different Elements among them"): how many.
-                    // "The total cost of them": the sum over the cards, equal values counted each time.
+                    // "The total cost of them", "the number of different Elements among them".
                     Primitive::PropertyOf => {
-                        let property = self.property_arg(call, &bound.args[1])?;
-                        let of = self.slot(call, &bound.args[0]).cloned().ok_or_else(|| Illegal("`property_of` needs cards".into()))?;
-                        self.number(&Operand::Property { property, of: Box::new(of) })?
+                        let amount = self.amount_expr(op)?;
+                        self.state.amount(&self.state.view(), &amount, self.source)
                     }
                     Primitive::Remembered | Primitive::AbilitiesOf => match self.value(op)? {
                         crate::kernel::Value::Number(n) => n,

@@ -354,6 +354,19 @@ impl GameState {
                 .filter_map(|o| view[o.index()].as_ref().map(|c| c.number(*property)))
                 .sum(),
             Amount::Resource { player, name } => self.resource(*player, name),
+            Amount::Distinct { property, selector } => {
+                let mut values: Vec<&Value> = vec![];
+                for c in self.live_objects().filter(|o| self.selects(view, selector, *o, source)).filter_map(|o| view[o.index()].as_ref()) {
+                    match c.get(*property) {
+                        Some(Value::List(items)) => values.extend(items),
+                        Some(v) => values.push(v),
+                        None => {}
+                    }
+                }
+                values.sort();
+                values.dedup();
+                values.len() as i64
+            }
             Amount::Tracked { key } => self.tracked.get(key).map_or(0, |cards| cards.len() as i64),
             Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
         }

@@ -362,6 +362,19 @@ impl GameState {
     }
 
     /// The object a card became after zone changes, following `left` links.
+    /// What `object` remembers under `name`; a card that moved still remembers what its
+    /// ability remembered before (13-081H Lightning: "when Lightning leaves the field, return each
+    /// card removed by Lightning's ability").
+    pub fn remembered(&self, object: ObjectId, name: &str) -> Option<&crate::kernel::Value> {
+        let mut id = object;
+        loop {
+            if let Some(v) = self.object(id).memory.get(name) {
+                return Some(v);
+            }
+            id = ObjectId(self.objects.iter().position(|o| o.left == Some(id))? as u32);
+        }
+    }
+
     pub fn current(&self, mut id: ObjectId) -> ObjectId {
         while let Some(next) = self.object(id).left {
             id = next;

@@ -108,6 +108,9 @@ pub enum Amount {
     Property { property: PropId, selector: Selector },
     /// A player's resource.
     Resource { player: PlayerId, name: String },
+    /// How many different values of a property the matching objects have, list items counted
+    /// one by one ("the number of different Elements among them").
+    Distinct { property: PropId, selector: Selector },
     /// How many cards the game tracks under `key` ("the number of Forwards you attacked with this turn").
     Tracked { key: String },
     /// The number of cards in a player's zone.
@@ -183,7 +186,7 @@ impl Condition {
 
 impl Amount {
     pub fn reads(&self, r: &mut Reads) {
-        if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } = self {
+        if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } | Amount::Distinct { selector, .. } = self {
             selector.reads(r);
         }
     }
