@@ -31,11 +31,13 @@ pub struct Ctx<'a> {
     any_zone: std::cell::Cell<bool>,
     /// The value the last game action gave, for the name its phrase binds.
     game_value: Option<crate::kernel::Value>,
+    /// Running a cost: what cannot be done in full cannot be paid (removing counters a card lacks).
+    pub paying: bool,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false }
     }
 
     /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.

@@ -115,6 +115,10 @@ impl Ctx<'_> {
             Primitive::IsKind => Selector::Kind(self.kind_arg(call, &bound.args[1])?),
             Primitive::Among => Selector::Objects(self.objects_arg(call, &bound.args[0])?),
             Primitive::IsDamaged => Selector::Damaged,
+            Primitive::HasCounters => {
+                let at_least = if matches!(bound.args[2], BoundArg::Absent) { 1 } else { self.number_arg(call, &bound.args[2])? };
+                Selector::Counters { name: word(1)?.to_lowercase(), at_least }
+            }
             // A state the game's procedures keep as a flag (`attacking`, `blocking`).
             Primitive::GameState => Selector::Flag(word(0)?),
             p => return Err(Illegal(format!("`{}` cannot be a filter", p.name()))),
@@ -175,7 +179,7 @@ impl Ctx<'_> {
                             Condition::Count { selector: without, op: CmpOp::Eq, value: 0 },
                         ])
                     }
-                    Primitive::IsKind | Primitive::HasAbility => {
+                    Primitive::IsKind | Primitive::HasAbility | Primitive::HasCounters => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("needs cards".into()))?;
                         let test = self.filter_one(call, bound)?;
                         Condition::Count { selector: Selector::And(vec![self.selector(what)?, test]), op: CmpOp::Ge, value: 1 }
@@ -274,6 +278,10 @@ impl Ctx<'_> {
                             crate::vocab::Ty::Number | crate::vocab::Ty::Signed => Amount::Property { property, selector },
                             _ => Amount::Distinct { property, selector },
                         }
+                    }
+                    Primitive::Counters => {
+                        let of = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`counters` needs cards".into()))?;
+                        Amount::Counters { selector: self.selector(of)?, name: self.word_arg(call, &bound.args[1])?.to_lowercase() }
                     }
                     Primitive::Tracked if matches!(bound.args[2], BoundArg::Absent) => Amount::Tracked { key: self.tracked_key(call, &bound)? },
                     Primitive::CountIn => {

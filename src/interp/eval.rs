@@ -272,6 +272,11 @@ impl Ctx<'_> {
                         let who = self.player_arg(call, &bound.args[0])?;
                         self.state.resource(who, &self.word_arg(call, &bound.args[1])?)
                     }
+                    Primitive::Counters => {
+                        let name = self.word_arg(call, &bound.args[1])?.to_lowercase();
+                        let objects = self.objects_arg(call, &bound.args[0])?;
+                        objects.iter().map(|o| self.state.object(self.state.current(*o)).counters.get(&name).copied().unwrap_or(0)).sum()
+                    }
                     Primitive::Number => self.number_arg(call, &bound.args[0])?,
                     Primitive::CountIn => {
                         let owner = match &bound.args[1] {

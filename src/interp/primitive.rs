@@ -114,11 +114,23 @@ impl Ctx<'_> {
                 let delta = self.number_arg(call, &a[2])?;
                 self.happen(Event::Resource { player, name, delta })?;
             }
-            Primitive::Counter => {
-                let name = self.word_arg(call, &a[1])?;
-                let delta = self.number_arg(call, &a[2])?;
+            Primitive::Counter | Primitive::ClearCounters => {
+                // Counter names as printed ("EXP Counter", "monster counter") are one name in any case.
+                let name = self.word_arg(call, &a[1])?.to_lowercase();
+                let delta = if bound.primitive == Primitive::Counter { Some(self.number_arg(call, &a[2])?) } else { None };
                 for object in self.objects_arg(call, &a[0])? {
-                    self.happen(Event::Counter { object: self.state.current(object), name: name.clone(), delta })?;
+                    let object = self.state.current(object);
+                    let held = self.state.object(object).counters.get(&name).copied().unwrap_or(0);
+                    let delta = match delta {
+                        Some(d) if d < 0 && held < -d && self.paying => {
+                            return Err(Illegal(format!("{} has {held} {name} counter(s), not {}", self.state.name_of(object), -d)));
+                        }
+                        Some(d) => d.max(-held),
+                        None => -held,
+                    };
+                    if delta != 0 {
+                        self.happen(Event::Counter { object, name: name.clone(), delta })?;
+                    }
                 }
             }
             Primitive::Shuffle => {

@@ -367,6 +367,9 @@ impl GameState {
                 values.dedup();
                 values.len() as i64
             }
+            Amount::Counters { selector, name } => {
+                self.live_objects().filter(|o| self.selects(view, selector, *o, source)).map(|o| self.object(o).counters.get(name).copied().unwrap_or(0)).sum()
+            }
             Amount::Tracked { key } => self.tracked.get(key).map_or(0, |cards| cards.len() as i64),
             Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
         }
@@ -440,6 +443,7 @@ impl GameState {
             Selector::InZone(name) => self.zone(o.zone).name == *name,
             Selector::Flag(f) => o.flags.contains(f) || c.flags.contains(f),
             Selector::Damaged => o.damage > 0,
+            Selector::Counters { name, at_least } => o.counters.get(name).copied().unwrap_or(0) >= *at_least,
             Selector::Compare { property, op, value } => compare(c.number(*property), *op, *value),
             Selector::Has { property, value } => c.holds(*property, value),
             Selector::Source => source == Some(object),

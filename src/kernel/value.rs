@@ -64,6 +64,8 @@ pub enum Selector {
     InZone(String),
     Flag(String),
     Damaged,
+    /// Holding at least this many counters of one name.
+    Counters { name: String, at_least: i64 },
     Compare { property: PropId, op: CmpOp, value: i64 },
     Has { property: PropId, value: Value },
     /// The source of the effect itself, or everything but it.
@@ -111,6 +113,8 @@ pub enum Amount {
     /// How many different values of a property the matching objects have, list items counted
     /// one by one ("the number of different Elements among them").
     Distinct { property: PropId, selector: Selector },
+    /// How many counters of one name the matching objects hold.
+    Counters { selector: Selector, name: String },
     /// How many cards the game tracks under `key` ("the number of Forwards you attacked with this turn").
     Tracked { key: String },
     /// The number of cards in a player's zone.
@@ -186,7 +190,7 @@ impl Condition {
 
 impl Amount {
     pub fn reads(&self, r: &mut Reads) {
-        if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } | Amount::Distinct { selector, .. } = self {
+        if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } | Amount::Distinct { selector, .. } | Amount::Counters { selector, .. } = self {
             selector.reads(r);
         }
     }

@@ -93,6 +93,8 @@ pub enum Expectation {
     Property { object: ObjectRef, property: String, value: String },
     Flag { object: ObjectRef, flag: String, present: bool },
     Damage { object: ObjectRef, damage: i64 },
+    /// How many counters of one name a card holds.
+    Counter { object: ObjectRef, name: String, count: i64 },
     /// The card it is attached to, or none.
     Attached { object: ObjectRef, host: Option<ObjectRef> },
     /// The card has (or has not) this keyword now, printed or granted.

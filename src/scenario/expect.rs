@@ -105,6 +105,7 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
             check(say(*present), say(has))
         }
         Expectation::Damage { object, damage } => check(damage, state.object(object_id(state, object)?).damage),
+        Expectation::Counter { object, name, count } => check(count, state.object(object_id(state, object)?).counters.get(name).copied().unwrap_or(0)),
         Expectation::Attached { object, host } => {
             let host = host.as_ref().map(|h| object_id(state, h)).transpose()?;
             let found = state.object(object_id(state, object)?).attached_to;

@@ -122,7 +122,7 @@ fn placed(pair: Pair<Rule>, base: usize) -> Placed {
                 let mut fields = state.clone().into_inner();
                 match rule {
                     Rule::damage_state => p.damage = number(fields.next().unwrap()),
-                    Rule::counter_state => p.counters.push((text(fields.next().unwrap()), number(fields.next().unwrap()))),
+                    Rule::counter_state => p.counters.push((text(fields.next().unwrap()).to_lowercase(), number(fields.next().unwrap()))),
                     Rule::attached_state => p.attached_to = Some(object(fields.next().unwrap(), base)),
                     _ => p.flags.push(state.as_str().to_string()),
                 }
@@ -223,6 +223,7 @@ fn expectation(pair: Pair<Rule>, base: usize) -> Expectation {
             }
         }
         Rule::damage_is => Expectation::Damage { object: object(next(), base), damage: number(next()) },
+        Rule::counter_is => Expectation::Counter { object: object(next(), base), name: next().as_str().to_lowercase(), count: number(next()) },
         Rule::attached_is => {
             let of = object(next(), base);
             let host = next();

@@ -93,7 +93,10 @@ primitives! {
     /// Change a player's resource: `resource(who, bond, -2)`.
     Resource "resource" [Action, Cost] (req("who", Player), req("name", Word), req("amount", Number));
     /// Change a counter on cards: `counter(target, charge, +1)`.
+    /// Removing more than a card has: as a cost, it cannot be paid; as an effect, all it has.
     Counter "counter" [Action, Cost] (req("what", Cards), req("name", Word), req("amount", Number));
+    /// Remove every counter of one name from cards: `clear_counters(target, weapon)`.
+    ClearCounters "clear_counters" [Action, Cost] (req("what", Cards), req("name", Word));
     /// Shuffle a zone.
     Shuffle "shuffle" [Action] (req("zone", Zone));
     /// Reveal cards to every player.
@@ -196,6 +199,8 @@ primitives! {
     Member "member" [Predicate] (req("list", Value), req("value", Value));
     /// The candidate has received damage.
     IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
+    /// Cards holding at least `at_least` (1 unless given) counters of one name: `has_counters(target, doom, at_least: 3)`.
+    HasCounters "has_counters" [Filter, Predicate] (opt("what", Cards), req("name", Word), opt("at_least", Number));
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
     GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player));
     /// The number of cards in a player's zone compared: `zone_count(damage_zone, you, ge, n)`.
@@ -220,6 +225,8 @@ primitives! {
     Controller "controller" [Value] (req("what", Cards));
     /// A player's resource: `resource_of(who, bond)`.
     ResourceOf "resource_of" [Value] (req("who", Player), req("name", Word));
+    /// How many counters of one name the cards hold: `counters(target, monster)`.
+    Counters "counters" [Value] (req("what", Cards), req("name", Word));
     /// The number of cards in a zone.
     CountIn "count_in" [Value] (req("zone", Zone), opt("who", Player));
     /// Cards the game's procedures keep track of by name: `tracked(current_attack)`.

@@ -327,7 +327,9 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     for part in &ability.costs {
         if let CostIr::Phrase(call) = part {
             let effect = crate::ir::Effect::Do { call: call.clone(), for_each: None, duration: None, binding: None };
-            Ctx::new(state, agent, Some(object), player, env.clone()).run(std::slice::from_ref(&effect))?;
+            let mut ctx = Ctx::new(state, agent, Some(object), player, env.clone());
+            ctx.paying = true;
+            ctx.run(std::slice::from_ref(&effect))?;
         }
     }
     Ok(())
