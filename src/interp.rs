@@ -8,6 +8,7 @@ mod abilities;
 mod compile;
 mod eval;
 mod primitive;
+mod rule;
 
 pub mod engine;
 

@@ -9,6 +9,7 @@
 mod actions;
 mod attack;
 mod cost;
+mod deck;
 mod drive;
 mod options;
 mod restrict;

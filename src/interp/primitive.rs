@@ -1,12 +1,12 @@
 //! Running a phrase through its primitive: one-shot actions as events (through replacement
-//! effects), rules as continuous effects, delayed effects as delayed triggers.
+//! effects), delayed effects as delayed triggers; rules are in `rule.rs`.
 
 use std::sync::Arc;
 
 use crate::ir::{Call, Effect, Operand, TriggerIr};
 use crate::kernel::replacement::Replaced;
 use crate::kernel::trigger::DelayedTrigger;
-use crate::kernel::{Amount, Binding, Change, ContinuousEffect, Event, Illegal, ObjectId, Op, Position, Selector};
+use crate::kernel::{Binding, Change, ContinuousEffect, Event, Illegal, ObjectId, Position, Selector};
 use crate::vocab::primitive::Primitive;
 use crate::vocab::{BoundArg, TemplateKind};
 
@@ -32,6 +32,11 @@ impl Ctx<'_> {
                 if let Some(name) = binding {
                     // The cards the action produced, or the value the game gave ("name a job as j").
                     let bound = match self.game_value.take() {
+                        // Cards the game turned over or found ("reveal the top 5 cards of your deck as revealed").
+                        Some(crate::kernel::Value::Cards(cards)) if produced.is_empty() => match *cards {
+                            crate::kernel::Selector::Objects(list) => Binding::Objects(list),
+                            other => Binding::Value(crate::kernel::Value::Cards(Box::new(other))),
+                        },
                         Some(value) if produced.is_empty() => Binding::Value(value),
                         _ => Binding::Objects(produced),
                     };
@@ -339,7 +344,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn optional_word(&self, call: &Call, arg: &BoundArg) -> Result<Option<String>, Illegal> {
+    pub(super) fn optional_word(&self, call: &Call, arg: &BoundArg) -> Result<Option<String>, Illegal> {
         match arg {
             BoundArg::Absent => Ok(None),
             arg => self.word_arg(call, arg).map(Some),
@@ -368,271 +373,6 @@ impl Ctx<'_> {
         }
     }
 
-    /// A rule in a resolving effect: a continuous effect on the objects it names now, locked
-    /// (FF 11.12.4.2, Trails 1215.6), with variables fixed at resolution (FF 11.12.4.3).
-    fn rule(&mut self, call: &Call, times: i64, duration: Option<&Call>) -> Result<(), Illegal> {
-        let duration = self.duration(duration)?;
-        for bound in self.bounds(call)? {
-            if matches!(bound.primitive, Primitive::AdjustDamage | Primitive::Redirect) {
-                let replacement = self.damage_replacement(call, &bound, false, duration.clone())?;
-                self.happen(Event::ReplacementBegan { replacement: Box::new(replacement) })?;
-            }
-        }
-        for (affected, change) in self.changes(call, times, false)? {
-            self.begin_effect(affected, change, duration.clone())?;
-        }
-        Ok(())
-    }
-
-    /// Starts a continuous effect from this resolving effect; the kernel stamps its timestamp.
-    fn begin_effect(&mut self, affected: Selector, change: Change, duration: crate::kernel::Duration) -> Result<(), Illegal> {
-        let effect = ContinuousEffect {
-            id: self.state.next_effect_id(),
-            source: self.source,
-            controller: self.controller,
-            timestamp: Default::default(),
-            affected,
-            change,
-            duration,
-            condition: None,
-        };
-        self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
-        Ok(())
-    }
-
-    /// The changes a rule phrase makes, with what they affect: a locked set of the objects named
-    /// now, or (for always-on abilities, `live`) a selector that also reaches later arrivals.
-    pub(super) fn changes(&self, call: &Call, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
-        let mut out = vec![];
-        for bound in self.bounds(call)?.into_iter().filter(|b| !matches!(b.primitive, Primitive::AdjustDamage | Primitive::Redirect)) {
-            out.extend(self.changes_one(call, &bound, times, live)?);
-        }
-        Ok(out)
-    }
-
-    fn changes_one(&self, call: &Call, bound: &crate::vocab::Bound, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
-        let a = &bound.args;
-        if bound.primitive == Primitive::PlayerRule {
-            let player = self.player_arg(call, &a[0])?;
-            let value = match self.slot(call, &a[2]) {
-                Some(op) => Some(self.value(op)?),
-                None => None,
-            };
-            let amount = match &a[3] {
-                BoundArg::Absent => 0,
-                arg => self.number_arg(call, arg)? * times,
-            };
-            let change = Change::PlayerRule { player, name: self.word_arg(call, &a[1])?, value, amount };
-            return Ok(vec![(Selector::Objects(vec![]), change)]);
-        }
-        // A cost change reaches the cards whose cost it changes wherever they are (in the hand).
-        let affected = self.in_any_zone(bound.primitive == Primitive::Adjust, |ctx| match ctx.slot(call, &a[0]) {
-            Some(op) if live || ctx.is_every(op) => ctx.selector(op),
-            Some(Operand::This) => Ok(Selector::Objects(ctx.source.into_iter().collect())),
-            Some(op) => ctx.objects(op).map(Selector::Objects),
-            None => Err(Illegal("a rule needs cards to affect".into())),
-        })?;
-        let changes = match bound.primitive {
-            Primitive::Modify if !matches!(self.property_type(call, &a[1])?, crate::vocab::Ty::Number) => {
-                // A list or enum property: add, remove or set a value (`gains the element fire`),
-                // or the values other cards have, minus some (`from`, `except`).
-                let property = self.state.library.vocab.property(&self.word_arg(call, &a[1])?).expect("checked above");
-                let flatten = |v: crate::kernel::Value| match v {
-                    crate::kernel::Value::List(items) => items,
-                    single => vec![single],
-                };
-                let mut values = match (self.slot(call, &a[3]), self.slot(call, &a[4])) {
-                    (Some(op), _) => flatten(self.value(op)?),
-                    (None, Some(from)) => flatten(self.value(&Operand::Property { property, of: Box::new(from.clone()) })?),
-                    (None, None) => return Err(Illegal("`modify` of a list needs a value or `from`".into())),
-                };
-                if let Some(except) = self.slot(call, &a[5]) {
-                    let excluded = flatten(self.value(except)?);
-                    values.retain(|v| !excluded.contains(v));
-                }
-                match self.word_arg(call, &a[2])?.as_str() {
-                    "add" => values.into_iter().map(|value| Change::AddValue { property, value }).collect(),
-                    "sub" => values.into_iter().map(|value| Change::RemoveValue { property, value }).collect(),
-                    "set" | "set_base" => vec![Change::SetValue { property, value: crate::kernel::Value::List(values) }],
-                    other => return Err(Illegal(format!("`{other}` does not apply to a list property"))),
-                }
-            }
-            Primitive::Modify => {
-                let property = self.property_arg(call, &a[1])?;
-                let op = match self.word_arg(call, &a[2])?.as_str() {
-                    "add" => Op::Add,
-                    "sub" => Op::Sub,
-                    "set" => Op::Set,
-                    "set_base" => Op::SetBase,
-                    "double" => Op::Double,
-                    other => return Err(Illegal(format!("unknown operation `{other}`"))),
-                };
-                let each = match &a[3] {
-                    BoundArg::Absent => 0,
-                    arg => self.number_arg(call, arg)?,
-                };
-                let op = match (&a[6], op) {
-                    (BoundArg::Absent, op) => op,
-                    (arg, Op::Add) => Op::AddAtLeast(self.number_arg(call, arg)?),
-                    _ => return Err(Illegal("`minimum` goes with `add`".into())),
-                };
-                vec![Change::Property { property, op, amount: Amount::Fixed(each * times) }]
-            }
-            Primitive::ModifyPair => {
-                let vocab = &self.state.library.vocab;
-                let first = vocab.property(&self.word_arg(call, &a[1])?).ok_or_else(|| Illegal("unknown property".into()))?;
-                let second = vocab.property(&self.word_arg(call, &a[2])?).ok_or_else(|| Illegal("unknown property".into()))?;
-                let Some(Operand::Pair(x, y)) = self.slot(call, &a[3]) else { return Err(Illegal("`modify_pair` needs a +X/+Y pair".into())) };
-                let (x, y) = (self.number(x)? * times, self.number(y)? * times);
-                vec![
-                    Change::Property { property: first, op: Op::Add, amount: Amount::Fixed(x) },
-                    Change::Property { property: second, op: Op::Add, amount: Amount::Fixed(y) },
-                ]
-            }
-            Primitive::Grant | Primitive::Strip => {
-                let grant = bound.primitive == Primitive::Grant;
-                match self.slot(call, &a[1]) {
-                    None => vec![Change::StripAbilities],
-                    Some(op) => {
-                        let (keywords, written) = self.granted(op)?;
-                        let mut changes: Vec<Change> =
-                            keywords.into_iter().map(|k| if grant { Change::GrantKeyword(k) } else { Change::RemoveKeyword(k) }).collect();
-                        if !written.is_empty() {
-                            if !grant {
-                                return Err(Illegal("only keywords can be lost by name".into()));
-                            }
-                            changes.push(Change::GrantAbilities(std::sync::Arc::new(written)));
-                        }
-                        changes
-                    }
-                }
-            }
-            Primitive::Copy => {
-                let from = self.objects_arg(call, &a[1])?;
-                // Nothing to copy (no attack in progress): nothing changes.
-                let Some(original) = from.first() else { return Ok(vec![]) };
-                let card = self.state.object(*original).card;
-                let blank_text = self.optional_word(call, &a[2])?.is_some_and(|v| v == "true");
-                vec![Change::Copy { card, blank_text }]
-            }
-            Primitive::Forbid | Primitive::Allow => {
-                let who = match &a[2] {
-                    BoundArg::Absent => None,
-                    arg => Some(self.player_arg(call, arg)?),
-                };
-                let with = match self.slot(call, &a[3]) {
-                    // The hook is checked with the affected object as its source: `this` is the
-                    // card whose ability made it ("it must block this").
-                    Some(crate::ir::Operand::This) => self.source.map(|s| crate::kernel::Selector::Objects(vec![self.state.current(s)])),
-                    Some(op) => Some(self.selector(op)?),
-                    None => None,
-                };
-                let zone = match &a[4] {
-                    BoundArg::Absent => None,
-                    arg => Some(self.zone_name(call, arg)?),
-                };
-                let ability = match &a[5] {
-                    BoundArg::Absent => None,
-                    arg => Some(self.keyword_arg(call, arg)?),
-                };
-                let value = match self.slot(call, &a[6]) {
-                    Some(op) => Some(self.value(op)?),
-                    None => None,
-                };
-                let forbid = bound.primitive == Primitive::Forbid;
-                self.word_arg(call, &a[1])?
-                    .split_whitespace()
-                    .map(|w| {
-                        let hook = crate::kernel::Hook { action: w.to_string(), who, with: with.clone(), zone: zone.clone(), ability, value: value.clone() };
-                        if forbid { Change::Forbid(hook) } else { Change::Allow(hook) }
-                    })
-                    .collect()
-            }
-            Primitive::GiveFlag => vec![Change::GiveFlag(self.word_arg(call, &a[1])?)],
-            Primitive::AddKind => vec![Change::AddKind(self.kind_arg(call, &a[1])?)],
-            Primitive::Adjust => {
-                let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
-                let mut name = self.word_arg(call, &a[1])?;
-                if !matches!(a[3], BoundArg::Absent) {
-                    name = format!("{name}@{}", self.player_arg(call, &a[3])?.0);
-                }
-                vec![Change::Adjust { name, amount }]
-            }
-            p => return Err(Illegal(format!("`{}` is not a rule primitive the kernel applies to cards", p.name()))),
-        };
-        Ok(changes.into_iter().map(|c| (affected.clone(), c)).collect())
-    }
-
-    /// Damage to the cards a rule names, changed as it is dealt: a replacement effect
-    /// (SE14 11.13.5.8), locked to the cards named now or (`live`) to all that match.
-    pub(super) fn damage_replacement(&self, call: &Call, bound: &crate::vocab::Bound, live: bool, duration: crate::kernel::Duration) -> Result<crate::kernel::replacement::Replacement, Illegal> {
-        use crate::kernel::replacement::{EventPattern, Replacement, ReplacementAction};
-        let a = &bound.args;
-        let subject = match self.slot(call, &a[0]) {
-            Some(op) if live => self.selector(op)?,
-            Some(Operand::This) => Selector::Objects(self.source.into_iter().collect()),
-            Some(op) => Selector::Objects(self.objects(op)?),
-            None => return Err(Illegal("`adjust_damage` needs cards".into())),
-        };
-        if bound.primitive == Primitive::Redirect {
-            // FF 11.12.5: "put into X instead of Y" — cards that would go to `from` go to `to`.
-            let from = self.zone_name(call, &a[1])?;
-            let to = self.zone_name(call, &a[2])?;
-            return Ok(Replacement {
-                id: self.state.next_effect_id(),
-                source: self.source,
-                controller: self.controller,
-                timestamp: Default::default(),
-                pattern: EventPattern::Move { subject, from: None, to: Some(from), reason: None, player: None, by: None },
-                action: ReplacementAction::Redirect { zone: to },
-                self_replacement: false,
-                duration,
-                label: self.state.library.vocab.signature(call.template),
-                once: false,
-            });
-        }
-        let amount = match &a[2] {
-            BoundArg::Absent => 0,
-            arg => self.number_arg(call, arg)?,
-        };
-        let action = match self.word_arg(call, &a[1])?.as_str() {
-            "set" => ReplacementAction::Damage { set: Some(amount), multiply: 1, delta: 0 },
-            "add" => ReplacementAction::Damage { set: None, multiply: 1, delta: amount },
-            "sub" => ReplacementAction::Damage { set: None, multiply: 1, delta: -amount },
-            "double" => ReplacementAction::Damage { set: None, multiply: 2, delta: 0 },
-            other => return Err(Illegal(format!("unknown damage operation `{other}`"))),
-        };
-        let once = self.optional_word(call, &a[3])?.is_some_and(|v| v == "true");
-        let by = match self.slot(call, &a[4]) {
-            Some(Operand::This) => Some(Selector::Objects(self.source.into_iter().collect())),
-            Some(op) => Some(self.selector(op)?),
-            None => None,
-        };
-        Ok(Replacement {
-            id: self.state.next_effect_id(),
-            source: self.source,
-            controller: self.controller,
-            timestamp: Default::default(),
-            pattern: EventPattern::Damage { subject, by },
-            action,
-            self_replacement: false,
-            duration,
-            label: self.state.library.vocab.signature(call.template),
-            once,
-        })
-    }
-
-    /// Whether an operand is a live set (`every(...)`), which no resolving effect locks.
-    fn is_every(&self, op: &Operand) -> bool {
-        matches!(op, Operand::Value(call) if self.bound(call).is_ok_and(|b| b.primitive == Primitive::Every))
-    }
-
-    fn property_type(&self, call: &Call, arg: &BoundArg) -> Result<crate::vocab::Ty, Illegal> {
-        let vocab = &self.state.library.vocab;
-        let p = vocab.property(&self.word_arg(call, arg)?).ok_or_else(|| Illegal("unknown property".into()))?;
-        Ok(vocab.properties[p.index()].ty.clone())
-    }
-
     /// A delayed effect: a trigger that waits, with the names in scope now (FF 11.8.17).
     pub(super) fn delay(&mut self, trigger: &TriggerIr, duration: Option<&Call>, body: &[Effect]) -> Result<(), Illegal> {
         let pattern = self.pattern(&trigger.event)?;
@@ -649,49 +389,5 @@ impl Ctx<'_> {
         };
         self.happen(Event::DelayedCreated { trigger: Box::new(delayed) })?;
         Ok(())
-    }
-}
-
-impl Ctx<'_> {
-    /// The keywords and written abilities an `ability` operand means.
-    pub(super) fn granted(&self, op: &Operand) -> Result<(Vec<crate::vocab::KeywordId>, Vec<crate::ir::AbilityIr>), Illegal> {
-        match op {
-            Operand::Keyword { keyword, .. } => Ok((vec![*keyword], vec![])),
-            Operand::Abilities(list) => Ok((vec![], list.clone())),
-            Operand::List(items) => {
-                let mut out = (vec![], vec![]);
-                for item in items {
-                    let (k, w) = self.granted(item)?;
-                    out.0.extend(k);
-                    out.1.extend(w);
-                }
-                Ok(out)
-            }
-            Operand::Binding(name) => match crate::kernel::value::lookup(&self.env, name) {
-                Some(Binding::Abilities(list)) => Ok((vec![], list.as_ref().clone())),
-                Some(Binding::Value(crate::kernel::Value::Keyword(k))) => Ok((vec![*k], vec![])),
-                _ => Err(Illegal(format!("`{name}` holds no abilities"))),
-            },
-            Operand::Value(call) => {
-                let bound = self.bound(call)?;
-                if bound.primitive != Primitive::AbilitiesOf {
-                    return Err(Illegal(format!("`{}` gives no abilities", bound.primitive.name())));
-                }
-                let kind = self.optional_word(call, &bound.args[1])?;
-                let library = self.state.library.clone();
-                let mut out = vec![];
-                for object in self.objects_arg(call, &bound.args[0])? {
-                    let card = library.card(self.state.object(object).card);
-                    out.extend(
-                        card.abilities
-                            .iter()
-                            .filter(|a| kind.as_ref().is_none_or(|k| library.vocab.ability_kinds[a.kind.index()].name == *k))
-                            .cloned(),
-                    );
-                }
-                Ok((vec![], out))
-            }
-            other => Err(Illegal(format!("not an ability: {other:?}"))),
-        }
     }
 }

@@ -47,6 +47,7 @@ impl GameState {
             Event::Resource { player, name, delta } => format!("{} {} {} {name}", self.player_name(*player), if *delta >= 0 { "gains" } else { "loses" }, delta.abs()),
             Event::PlayerFlag { player, flag, value } => format!("{} {} {flag}", self.player_name(*player), if *value { "now has" } else { "no longer has" }),
             Event::Shuffled { zone, .. } => format!("{} is shuffled", self.zone_name(*zone)),
+            Event::Reordered { zone, order } => format!("{} is put in order: {}", self.zone_name(*zone), self.names(&order.iter().rev().copied().collect::<Vec<_>>())),
             Event::Revealed { objects } => format!("revealed: {}", self.names(objects)),
             Event::EffectBegan { effect } => {
                 let source = effect.source.map_or("the game".to_string(), |s| self.name_of(s));

@@ -28,6 +28,8 @@ pub enum Event {
     Resource { player: PlayerId, name: String, delta: i64 },
     PlayerFlag { player: PlayerId, flag: String, value: bool },
     Shuffled { zone: ZoneId, order: Vec<ObjectId> },
+    /// A zone's cards put in an order a player chose ("return them to the bottom of your deck in any order").
+    Reordered { zone: ZoneId, order: Vec<ObjectId> },
     Revealed { objects: Vec<ObjectId> },
     EffectBegan { effect: Box<ContinuousEffect> },
     EffectEnded { effect: EffectId },
@@ -113,7 +115,7 @@ impl GameState {
                 *self.players[player.index()].resources.entry(name.clone()).or_insert(0) += delta;
             }
             Event::PlayerFlag { player, flag, value } => set_flag(&mut self.players[player.index()].flags, flag, *value),
-            Event::Shuffled { zone, order } => self.zones[zone.index()].objects = order.clone(),
+            Event::Shuffled { zone, order } | Event::Reordered { zone, order } => self.zones[zone.index()].objects = order.clone(),
             Event::EffectBegan { effect } => {
                 let mut effect = (**effect).clone();
                 effect.timestamp = self.tick();

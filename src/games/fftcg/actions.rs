@@ -14,6 +14,9 @@ use super::Words;
 /// Carries out a `game(...)` action; the ones not listed here are announced only (see
 /// docs/known-gaps.md).
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    if let Some(result) = super::deck::carry_out(state, agent, call) {
+        return result;
+    }
     let w = Words::get(state);
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>())?,

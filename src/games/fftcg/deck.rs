@@ -1,0 +1,158 @@
+//! Card text that turns over, looks at and rearranges cards of a deck or a hand (FF 5.1, 15.1.1.8):
+//! "reveal the top 5 cards of your deck", "look at the top card", "return them to the bottom of
+//! your deck in any order", "shuffle the other cards revealed", "randomly discard 1 card".
+
+use crate::interp::Ctx;
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Selector, Value, ZoneId};
+
+/// The tracked lists the effect reads back ("the cards looked at", "the other cards revealed").
+const REVEALED: &str = "cards revealed";
+const LOOKED_AT: &str = "looked_at";
+
+/// Carries out a deck or hand action; `None` when `call` is not one.
+pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Option<Result<Option<Value>, Illegal>> {
+    let amount = call.amount.unwrap_or(1).max(0) as usize;
+    Some(match call.name.as_str() {
+        "reveal_top" => zone(state, call).map(|deck| {
+            let cards = top(state, deck, amount);
+            state.apply(Event::Revealed { objects: cards.clone() });
+            track(state, REVEALED, &cards);
+            Some(cards_value(cards))
+        }),
+        // The player alone sees them (the engine's agents see everything); the effect reads them back.
+        "look_at_top" => zone(state, call).map(|deck| {
+            let cards = top(state, deck, amount);
+            track(state, LOOKED_AT, &cards);
+            Some(cards_value(cards))
+        }),
+        "shuffle_revealed_to_bottom" => to_bottom_shuffled(state, call, REVEALED).map(|()| None),
+        "shuffle_looked_at_to_bottom" => to_bottom_shuffled(state, call, LOOKED_AT).map(|()| None),
+        "put_at_bottom_in_any_order" => place_in_order(state, agent, call, |_, _, _| Position::Bottom).map(|()| None),
+        "put_on_top_or_bottom" | "put_on_top_or_bottom_in_any_order" => place_in_order(state, agent, call, top_or_bottom).map(|()| None),
+        "reveal_until" => reveal_until(state, call).map(|found| Some(cards_value(found))),
+        "discard_random" => random_from_hand(state, call.player, amount).and_then(|cards| {
+            cards.into_iter().try_for_each(|c| super::cost::discard(state, agent, c)).map(|()| None)
+        }),
+        "reveal_random_from_hand" => random_from_hand(state, call.player, amount).map(|cards| {
+            state.apply(Event::Revealed { objects: cards.clone() });
+            Some(cards_value(cards))
+        }),
+        "reveal_from_hand" => reveal_from_hand(state, agent, call.player, amount).map(|cards| Some(cards_value(cards))),
+        _ => return None,
+    })
+}
+
+fn cards_value(cards: Vec<ObjectId>) -> Value {
+    Value::Cards(Box::new(Selector::Objects(cards)))
+}
+
+fn track(state: &mut GameState, name: &str, cards: &[ObjectId]) {
+    state.apply(Event::Tracked { name: name.into(), objects: cards.to_vec() });
+}
+
+/// The zone the call names, of the player it names ("your deck").
+fn zone(state: &GameState, call: &GameCall) -> Result<ZoneId, Illegal> {
+    let name = call.zone.as_deref().unwrap_or("deck");
+    state.zone_id(name, Some(call.player)).ok_or_else(|| Illegal(format!("no {name} for {}", state.players[call.player.index()].name)))
+}
+
+/// The top `n` cards of a zone, the top one first (the last object is the top, FF 5.1).
+fn top(state: &GameState, zone: ZoneId, n: usize) -> Vec<ObjectId> {
+    state.zone(zone).objects.iter().rev().take(n).copied().collect()
+}
+
+/// FF 5.1 "Shuffle the other cards revealed and return them to the bottom of your deck": the
+/// tracked cards still in the zone, in a random order, under the others.
+fn to_bottom_shuffled(state: &mut GameState, call: &GameCall, tracked: &str) -> Result<(), Illegal> {
+    let deck = zone(state, call)?;
+    let listed = state.tracked.get(tracked).cloned().unwrap_or_default();
+    let mut moved: Vec<ObjectId> = state.zone(deck).objects.iter().copied().filter(|o| listed.contains(o)).collect();
+    state.rng.shuffle(&mut moved);
+    let mut order = moved.clone();
+    order.extend(state.zone(deck).objects.iter().copied().filter(|o| !moved.contains(o)));
+    state.apply(Event::Reordered { zone: deck, order });
+    track(state, tracked, &[]);
+    Ok(())
+}
+
+/// Asks whether a card goes on the top or the bottom (FF 5.1: "on the top or bottom of your deck").
+fn top_or_bottom(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId) -> Position {
+    let question = Question::One { prompt: "put it on the top or the bottom".into(), options: vec!["top".into(), "bottom".into()] };
+    match state.ask(agent, player, question) {
+        Answer::One(1) => Position::Bottom,
+        _ => Position::Top,
+    }
+}
+
+/// The controller puts the cards in the order they choose (the first of the order goes first), each
+/// on the top or the bottom of the zone `place` says.
+fn place_in_order(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, place: fn(&mut GameState, &mut dyn Agent, PlayerId) -> Position) -> Result<(), Illegal> {
+    let cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
+    let mut order: Vec<usize> = (0..cards.len()).collect();
+    if cards.len() > 1 {
+        let items = cards.iter().map(|c| state.name_of(*c)).collect();
+        if let Answer::Order(chosen) = state.ask(agent, call.controller, Question::Order { prompt: "put them in order".into(), items }) {
+            order = chosen;
+        }
+    }
+    for index in order {
+        let card = cards[index];
+        let owner = state.object(card).owner;
+        let to = state.zone_id(call.zone.as_deref().unwrap_or("deck"), Some(owner)).ok_or_else(|| Illegal("no such zone".into()))?;
+        let position = place(state, agent, call.controller);
+        if state.object(card).zone == to {
+            // Already there (cards looked at on the deck): only their place changes.
+            let mut objects: Vec<ObjectId> = state.zone(to).objects.iter().copied().filter(|o| *o != card).collect();
+            match position {
+                Position::Bottom => objects.insert(0, card),
+                _ => objects.push(card),
+            }
+            state.apply(Event::Reordered { zone: to, order: objects });
+        } else {
+            let event = state.move_event(card, to, None, position);
+            Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)?;
+        }
+    }
+    Ok(())
+}
+
+/// "Turn over one card at a time from the top of your deck until you reveal X": the cards turned
+/// over are revealed (and remembered for "the other cards revealed"); the first X is found.
+fn reveal_until(state: &mut GameState, call: &GameCall) -> Result<Vec<ObjectId>, Illegal> {
+    let deck = zone(state, call)?;
+    let mut turned = vec![];
+    let mut found = vec![];
+    for card in top(state, deck, usize::MAX) {
+        turned.push(card);
+        if call.objects.contains(&card) {
+            found.push(card);
+            break;
+        }
+    }
+    state.apply(Event::Revealed { objects: turned.clone() });
+    track(state, REVEALED, &turned);
+    Ok(found)
+}
+
+/// `n` cards of a player's hand picked at random with the game's seeded generator.
+fn random_from_hand(state: &mut GameState, player: PlayerId, n: usize) -> Result<Vec<ObjectId>, Illegal> {
+    let hand = state.zone_id("hand", Some(player)).ok_or_else(|| Illegal("no hand".into()))?;
+    let mut cards = state.zone(hand).objects.clone();
+    state.rng.shuffle(&mut cards);
+    cards.truncate(n);
+    Ok(cards)
+}
+
+/// The player reveals `n` cards of their choice from their hand (as many as they have).
+fn reveal_from_hand(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) -> Result<Vec<ObjectId>, Illegal> {
+    let hand = state.zone_id("hand", Some(player)).ok_or_else(|| Illegal("no hand".into()))?;
+    let options = state.zone(hand).objects.clone();
+    let count = n.min(options.len());
+    let cards = match state.ask(agent, player, Question::Objects { prompt: "reveal".into(), options, min: count, max: count }) {
+        Answer::Objects(list) => list,
+        _ => vec![],
+    };
+    state.apply(Event::Revealed { objects: cards.clone() });
+    Ok(cards)
+}
