@@ -34,11 +34,14 @@ pub struct Ctx<'a> {
     game_value: Option<crate::kernel::Value>,
     /// Running a cost: what cannot be done in full cannot be paid (removing counters a card lacks).
     pub paying: bool,
+    /// The player doing what "X may ..." lets them do, who picks the counted cards it names
+    /// ("your opponent may play 1 Character Card from his/her hand", 1-060H Leon).
+    pub actor: Option<PlayerId>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None }
     }
 
     /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.
@@ -112,6 +115,7 @@ impl<'a> Ctx<'a> {
                 let Ctx { state, agent, .. } = self;
                 let done = state.attempt(|s| {
                     let mut ctx = Ctx::new(s, &mut **agent, source, controller, env);
+                    ctx.actor = Some(who);
                     let result = ctx.run(body);
                     env_after = Some(ctx.env);
                     result

@@ -9,6 +9,7 @@ pub mod continuous;
 pub mod decision;
 pub mod describe;
 pub mod digest;
+mod layers;
 pub mod event;
 pub mod ids;
 pub mod replacement;

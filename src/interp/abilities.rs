@@ -263,6 +263,7 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
         }
         // A keyword granted by an effect brings its always-on abilities (FF 11.12.4, 15.2).
         Event::EffectBegan { effect } if matches!(effect.change, crate::kernel::Change::GrantKeyword(_)) => register_granted_keywords(state, agent),
+        Event::EffectBegan { effect } if matches!(effect.change, crate::kernel::Change::GrantAbilities(_)) => register_granted_abilities(state, agent, effect.id),
         _ => {}
     }
     for latch in state.new_latches() {
@@ -296,6 +297,30 @@ fn register_granted_keywords(state: &mut GameState, agent: &mut dyn Agent) {
                     }
                     state.apply(event);
                 }
+            }
+        }
+    }
+}
+
+/// Starts the always-on abilities an effect grants ("gains 'If Terra deals damage to a Forward,
+/// double the damage'"), on each object in an ability zone that has them, for as long as the
+/// granting effect lasts (FF 11.12.4).
+fn register_granted_abilities(state: &mut GameState, agent: &mut dyn Agent, grant: crate::kernel::EffectId) {
+    let library = state.library.clone();
+    let objects: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
+    for object in objects {
+        let chars = state.characteristics(object);
+        let Some((_, abilities)) = chars.granted.iter().find(|(e, _)| *e == grant) else { continue };
+        for ability in abilities.iter().filter(|a| class_of(&library, a) == AbilityClass::Static && a.trigger.is_none()) {
+            let mut ctx = Ctx::new(state, agent, Some(object), chars.controller, vec![]);
+            let Ok(events) = ctx.static_effects(ability, object) else { continue };
+            for mut event in events {
+                match &mut event {
+                    Event::EffectBegan { effect } => effect.duration = Duration::WhileEffect(grant),
+                    Event::ReplacementBegan { replacement } => replacement.duration = Duration::WhileEffect(grant),
+                    _ => {}
+                }
+                state.apply(event);
             }
         }
     }

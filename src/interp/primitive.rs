@@ -309,7 +309,7 @@ impl Ctx<'_> {
     /// the `from` zone; anything else is every card it names.
     fn picked(&mut self, call: &Call, what: &BoundArg, from: &BoundArg, by: &BoundArg) -> Result<Vec<ObjectId>, Illegal> {
         let actor = match by {
-            BoundArg::Absent => self.controller,
+            BoundArg::Absent => self.actor.unwrap_or(self.controller),
             arg => self.player_arg(call, arg)?,
         };
         let Some(Operand::Cards { quantity, .. }) = self.slot(call, what) else { return self.objects_arg(call, what) };
@@ -320,11 +320,11 @@ impl Ctx<'_> {
         let mut selector = self.selector(&operand)?;
         if !matches!(from, BoundArg::Absent) {
             let zone = self.zone_arg(call, from, actor)?;
-            let zone_name = self.state.zone(zone).name.clone();
+            let (zone_name, owner) = (self.state.zone(zone).name.clone(), self.state.zone(zone).owner.unwrap_or(actor));
             if let crate::kernel::Selector::And(parts) = &mut selector {
                 parts.retain(|s| !matches!(s, crate::kernel::Selector::InZone(_)));
                 parts.push(crate::kernel::Selector::InZone(zone_name));
-                parts.push(crate::kernel::Selector::OwnedBy(actor));
+                parts.push(crate::kernel::Selector::OwnedBy(owner));
             }
         } else if !matches!(by, BoundArg::Absent) {
             // "each player commits 1 foundation", "opponent destroys 1 foundation": a player acting

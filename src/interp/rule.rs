@@ -82,6 +82,14 @@ impl Ctx<'_> {
                     crate::kernel::Value::List(items) => items,
                     single => vec![single],
                 };
+                // An always-on ability reads the other cards' values as they are (FF 11.9).
+                if let (true, None, Some(from), "add") = (live, self.slot(call, &a[3]), self.slot(call, &a[4]), self.word_arg(call, &a[2])?.as_str()) {
+                    let except = match self.slot(call, &a[5]) {
+                        Some(op) => flatten(self.value(op)?),
+                        None => vec![],
+                    };
+                    return Ok(vec![(affected, Change::AddValuesOf { property, of: self.selector(from)?, except })]);
+                }
                 let mut values = match (self.slot(call, &a[3]), self.slot(call, &a[4])) {
                     (Some(op), _) => flatten(self.value(op)?),
                     (None, Some(from)) => flatten(self.value(&Operand::Property { property, of: Box::new(from.clone()) })?),
@@ -191,6 +199,7 @@ impl Ctx<'_> {
             }
             Primitive::GiveFlag => vec![Change::GiveFlag(self.word_arg(call, &a[1])?)],
             Primitive::AddKind => vec![Change::AddKind(self.kind_arg(call, &a[1])?)],
+            Primitive::HasEvery => vec![Change::HasEvery(self.property_arg(call, &a[1])?)],
             Primitive::Adjust => {
                 let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
                 let mut name = self.word_arg(call, &a[1])?;

@@ -61,6 +61,7 @@ impl PrintedCache {
                 adjustments: Default::default(),
                 granted: vec![],
                 flags: BTreeSet::new(),
+                every: BTreeSet::new(),
             })
         };
         match self.cells.get(card.index() * self.players + controller.index()) {

@@ -45,8 +45,13 @@ pub enum Change {
     Controller(PlayerId),
     Property { property: PropId, op: Op, amount: Amount },
     AddValue { property: PropId, value: Value },
+    /// Add the values other objects have now, minus some ("Kimahri gains Elements of all the
+    /// Characters opponent controls except Light and Dark", read as the layer applies, FF 11.9).
+    AddValuesOf { property: PropId, of: Selector, except: Vec<Value> },
     RemoveValue { property: PropId, value: Value },
     AddKind(KindId),
+    /// Every value of a property (a property test on it always holds).
+    HasEvery(PropId),
     GrantKeyword(KeywordId),
     RemoveKeyword(KeywordId),
     /// Loses every ability (FF "loses all its abilities").
@@ -73,7 +78,11 @@ impl Change {
     /// The property this change writes, if it changes one.
     pub fn property(&self) -> Option<PropId> {
         match self {
-            Change::Property { property, .. } | Change::AddValue { property, .. } | Change::RemoveValue { property, .. } | Change::SetValue { property, .. } => Some(*property),
+            Change::Property { property, .. }
+            | Change::AddValue { property, .. }
+            | Change::AddValuesOf { property, .. }
+            | Change::RemoveValue { property, .. }
+            | Change::SetValue { property, .. } => Some(*property),
             _ => None,
         }
     }
@@ -89,6 +98,9 @@ pub enum Duration {
     WhileIn(ObjectId),
     /// While an object has a state flag ("while combating").
     WhileFlag(ObjectId, String),
+    /// While another continuous effect lasts: the always-on abilities an effect grants ("Terra
+    /// gains 'If Terra deals damage to a Forward, double the damage' until the end of the turn").
+    WhileEffect(EffectId),
 }
 
 /// Which layer each kind of change belongs to, in application order. A game supplies it.
@@ -152,6 +164,8 @@ pub struct Characteristics {
     pub granted: Vec<(EffectId, Arc<Vec<crate::ir::AbilityIr>>)>,
     /// States continuous effects give (besides the object's own placement states).
     pub flags: BTreeSet<String>,
+    /// Properties the object has every value of ("Bartz has all the jobs", 1-081R).
+    pub every: BTreeSet<PropId>,
 }
 
 impl Characteristics {
@@ -166,7 +180,7 @@ impl Characteristics {
     /// Whether property `p` holds `value`; a keyword the object has (printed or granted) counts
     /// for a keyword-valued property ("a Kick card", UFS I).
     pub fn holds(&self, p: PropId, value: &Value) -> bool {
-        if self.get(p).is_some_and(|v| v.has(value)) {
+        if self.get(p).is_some_and(|v| v.has(value)) || (self.every.contains(&p) && matches!(value, Value::Text(_) | Value::List(_))) {
             return true;
         }
         match value {
@@ -176,7 +190,7 @@ impl Characteristics {
         }
     }
 
-    fn set(&mut self, p: PropId, v: Value) {
+    pub(super) fn set(&mut self, p: PropId, v: Value) {
         match self.properties.iter_mut().find(|(q, _)| *q == p) {
             Some((_, old)) => *old = v,
             None => self.properties.push((p, v)),
@@ -225,101 +239,6 @@ impl GameState {
     pub fn printed(&self, object: ObjectId) -> Arc<Characteristics> {
         let o = self.object(object);
         self.printed_cache.of(&self.library, o.card, o.controller)
-    }
-
-    fn compute_view(&self) -> View {
-        let mut view: View = vec![None; self.objects.len()];
-        for id in self.live_objects() {
-            view[id.index()] = Some(self.printed(id));
-        }
-        let active: Vec<&ContinuousEffect> = self.effects.iter().filter(|e| self.effect_active(e)).collect();
-        // Copying comes before every layer: the copy's printed values are its base.
-        for e in active.iter().filter(|e| matches!(e.change, Change::Copy { .. })) {
-            let Change::Copy { card, blank_text } = e.change else { continue };
-            for object in self.affected(&view, e) {
-                let card_ir = self.library.card(card);
-                if let Some(c) = view[object.index()].as_mut().map(Arc::make_mut) {
-                    c.kinds = card_ir.kinds.clone();
-                    c.properties = card_ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect();
-                    c.keywords = card_ir.keywords.iter().map(|k| k.keyword).collect();
-                    c.stripped = blank_text;
-                }
-            }
-        }
-        for layer in 0..self.config.layers.layers.len() {
-            // Conditions are read from the characteristics as they stand when the layer begins.
-            let mut remaining: Vec<&ContinuousEffect> = active
-                .iter()
-                .copied()
-                .filter(|e| self.layer_of(&e.change) == layer)
-                .filter(|e| e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
-                // An always-on ability of a card that has lost its abilities (layer 2, before
-                // this one) no longer applies (FF 11.12.4.6).
-                .filter(|e| !matches!((e.source, &e.duration), (Some(s), Duration::WhileIn(o)) if s == *o && view.get(s.index()).and_then(Option::as_ref).is_some_and(|c| c.stripped)))
-                .collect();
-            // Setting a base value comes before every other change (FF 11.5.7); then timestamps.
-            remaining.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp, e.id));
-            if self.config.latch_modifications {
-                // UFS C.3.3.4: only what has latched applies, with the amount it latched with.
-                let mut latches: Vec<&crate::kernel::state::Latch> = self.latches.iter().filter(|l| self.layer_of(&l.change) == layer).collect();
-                latches.sort_by_key(|l| l.timestamp);
-                for l in latches {
-                    if let Some(c) = view.get_mut(l.object.index()).and_then(Option::as_mut).map(Arc::make_mut) {
-                        apply_change(c, &l.change, l.amount, l.effect);
-                    }
-                }
-                continue;
-            }
-            for effect in self.dependency_order(&view, &remaining) {
-                self.apply_effect(&mut view, effect);
-            }
-        }
-        view
-    }
-
-    /// FF 11.12.4.13, Trails 1215.3a: effects in timestamp order, except that an effect applies
-    /// after the effects it depends on (unless they depend on each other). Dependencies are found
-    /// by trying effects out, but only between pairs where one writes what the other reads, so a
-    /// layer of independent effects costs no trials at all.
-    fn dependency_order<'e>(&self, view: &View, sorted: &[&'e ContinuousEffect]) -> Vec<&'e ContinuousEffect> {
-        let reads: Vec<Vec<Aspect>> = sorted.iter().map(|e| effect_reads(e)).collect();
-        let writes: Vec<Vec<Aspect>> = sorted.iter().map(|e| change_writes(&e.change)).collect();
-        let n = sorted.len();
-        let mut depends: Vec<Vec<usize>> = vec![vec![]; n];
-        for a in 0..n {
-            for b in 0..n {
-                if a != b && writes[b].iter().any(|w| reads[a].contains(w)) && self.depends_on(view, sorted[a], sorted[b]) {
-                    depends[a].push(b);
-                }
-            }
-        }
-        // Mutual dependencies cancel out: those effects go by timestamp.
-        let blocking: Vec<Vec<usize>> = (0..n).map(|a| depends[a].iter().copied().filter(|&b| !depends[b].contains(&a)).collect()).collect();
-        let mut applied = vec![false; n];
-        let mut order = Vec::with_capacity(n);
-        while order.len() < n {
-            let ready = (0..n).find(|&a| !applied[a] && blocking[a].iter().all(|&b| applied[b]));
-            // A longer cycle: fall back to the earliest timestamp.
-            let next = ready.unwrap_or_else(|| (0..n).find(|&a| !applied[a]).expect("an effect is left"));
-            applied[next] = true;
-            order.push(sorted[next]);
-        }
-        order
-    }
-
-    /// Whether applying `b` first changes which objects `a` affects or what it does (FF 11.12.4.12).
-    fn depends_on(&self, view: &View, a: &ContinuousEffect, b: &ContinuousEffect) -> bool {
-        let before = (self.affected(view, a), self.amount_of(view, a));
-        let mut trial = view.clone();
-        self.apply_effect(&mut trial, b);
-        before != (self.affected(&trial, a), self.amount_of(&trial, a))
-    }
-
-    fn amount_of(&self, view: &View, e: &ContinuousEffect) -> Option<i64> {
-        match &e.change {
-            Change::Property { amount, .. } | Change::Adjust { amount, .. } => Some(self.amount(view, amount, e.source)),
-            _ => None,
-        }
     }
 
     /// Whether `object` may do `action` (against `player`, with `other`): prohibitions win over
@@ -396,7 +315,7 @@ impl GameState {
         }
     }
 
-    fn affected(&self, view: &View, e: &ContinuousEffect) -> Vec<ObjectId> {
+    pub(super) fn affected(&self, view: &View, e: &ContinuousEffect) -> Vec<ObjectId> {
         match self.candidates(&e.affected, e.source) {
             Some(list) => list.into_iter().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
             None => self.live_objects().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
@@ -413,19 +332,6 @@ impl GameState {
             Selector::InZone(zone) => Some(self.in_zones(zone).collect()),
             Selector::And(parts) => parts.iter().find_map(|p| self.candidates(p, source)),
             _ => None,
-        }
-    }
-
-    fn apply_effect(&self, view: &mut View, e: &ContinuousEffect) {
-        let amount = self.amount_of(view, e);
-        let mut targets = self.affected(view, e);
-        if self.config.layers.self_first {
-            // FF 11.12.4.7 is about order within the layer; per object, the source's own effects come first.
-            targets.sort_by_key(|o| Some(*o) != e.source);
-        }
-        for object in targets {
-            let Some(c) = view[object.index()].as_mut().map(Arc::make_mut) else { continue };
-            apply_change(c, &e.change, amount.unwrap_or(0), e.id);
         }
     }
 
@@ -473,7 +379,7 @@ impl GameState {
         }
     }
 
-    fn effect_active(&self, e: &ContinuousEffect) -> bool {
+    pub(super) fn effect_active(&self, e: &ContinuousEffect) -> bool {
         self.duration_holds(&e.duration)
     }
 
@@ -534,137 +440,8 @@ impl GameState {
         match duration {
             Duration::WhileIn(object) => self.object(*object).left.is_none(),
             Duration::WhileFlag(object, flag) => self.object(*object).left.is_none() && self.object(*object).flags.contains(flag),
+            Duration::WhileEffect(id) => self.effects.iter().any(|e| e.id == *id && self.duration_holds(&e.duration)),
             Duration::Forever | Duration::Until(_) => true,
         }
-    }
-
-    fn layer_of(&self, change: &Change) -> usize {
-        let plan = &self.config.layers.layers;
-        let find = |want: &dyn Fn(&Layer) -> bool| plan.iter().position(want);
-        let named = |p: &PropId| find(&|l| matches!(l, Layer::Properties(ps) if ps.contains(p)));
-        let layer = match change {
-            Change::Controller(_) => find(&|l| *l == Layer::Controller),
-            Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => {
-                find(&|l| *l == Layer::Abilities)
-            }
-            // Applied before the layers (compute_view); never in one.
-            Change::Copy { .. } => Some(usize::MAX),
-            Change::AddKind(_) => find(&|l| *l == Layer::Kinds),
-            Change::Property { property, .. }
-            | Change::AddValue { property, .. }
-            | Change::RemoveValue { property, .. }
-            | Change::SetValue { property, .. } => named(property).or_else(|| find(&|l| *l == Layer::OtherProperties)),
-            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) => {
-                find(&|l| *l == Layer::Rules)
-            }
-        };
-        layer.unwrap_or(plan.len().saturating_sub(1))
-    }
-}
-
-/// What a continuous effect can read or write among the characteristics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Aspect {
-    Controller,
-    Kinds,
-    Keywords,
-    Property(PropId),
-}
-
-fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
-    match s {
-        Selector::Kind(_) => out.push(Aspect::Kinds),
-        Selector::ControlledBy(_) => out.push(Aspect::Controller),
-        Selector::Compare { property, .. } | Selector::Has { property, .. } => out.push(Aspect::Property(*property)),
-        Selector::Not(inner) => selector_reads(inner, out),
-        Selector::And(all) | Selector::Or(all) => all.iter().for_each(|s| selector_reads(s, out)),
-        _ => {}
-    }
-}
-
-fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
-    let mut out = vec![];
-    selector_reads(&e.affected, &mut out);
-    if let Change::Property { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. }
-    | Change::Adjust { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. } = &e.change
-    {
-        selector_reads(selector, &mut out);
-    }
-    out
-}
-
-fn change_writes(change: &Change) -> Vec<Aspect> {
-    match change {
-        Change::Controller(_) => vec![Aspect::Controller],
-        Change::Property { .. } | Change::AddValue { .. } | Change::RemoveValue { .. } | Change::SetValue { .. } => change.property().map(Aspect::Property).into_iter().collect(),
-        Change::AddKind(_) => vec![Aspect::Kinds],
-        Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => vec![Aspect::Keywords],
-        Change::Copy { .. } => vec![Aspect::Kinds, Aspect::Keywords],
-        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) => vec![],
-    }
-}
-
-fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: EffectId) {
-    match change {
-        Change::Controller(p) => c.controller = *p,
-        Change::Property { property, op, .. } => {
-            let current = c.number(*property);
-            let new = match op {
-                Op::Add => current + amount,
-                Op::AddAtLeast(floor) => (current + amount).max(*floor),
-                Op::Sub => current - amount,
-                Op::Set | Op::SetBase => amount,
-                Op::Double => current * 2,
-            };
-            c.set(*property, Value::Number(new));
-        }
-        Change::AddValue { property, value } => {
-            let mut items = match c.get(*property) {
-                Some(Value::List(items)) => items.clone(),
-                Some(other) => vec![other.clone()],
-                None => vec![],
-            };
-            if !items.contains(value) {
-                items.push(value.clone());
-            }
-            c.set(*property, Value::List(items));
-        }
-        Change::RemoveValue { property, value } => {
-            if let Some(Value::List(items)) = c.get(*property) {
-                let kept = items.iter().filter(|v| *v != value).cloned().collect();
-                c.set(*property, Value::List(kept));
-            }
-        }
-        Change::AddKind(k) => {
-            if !c.kinds.contains(k) {
-                c.kinds.push(*k);
-            }
-        }
-        Change::GrantKeyword(k) => {
-            if !c.keywords.contains(k) {
-                c.keywords.push(*k);
-            }
-        }
-        Change::RemoveKeyword(k) => c.keywords.retain(|have| have != k),
-        Change::StripAbilities => {
-            c.stripped = true;
-            c.keywords.clear();
-            c.granted.clear();
-        }
-        Change::GrantAbilities(list) => c.granted.push((effect, list.clone())),
-        Change::Copy { .. } => {}
-        Change::GiveFlag(f) => {
-            c.flags.insert(f.clone());
-        }
-        Change::Forbid(a) => {
-            c.forbidden.insert(a.clone());
-        }
-        Change::Allow(a) => {
-            c.allowed.insert(a.clone());
-        }
-        Change::Adjust { name, .. } => *c.adjustments.entry(name.clone()).or_insert(0) += amount,
-        // A player's rule affects no card's characteristics: `GameState::player_rules` reads it.
-        Change::PlayerRule { .. } => {}
-        Change::SetValue { property, value } => c.set(*property, value.clone()),
     }
 }

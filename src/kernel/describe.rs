@@ -113,6 +113,7 @@ impl GameState {
             },
             Change::Property { property, .. } => format!("{} changed by a counted amount", prop(property)),
             Change::AddValue { property, value } => format!("{} adds {}", prop(property), self.show_value(value)),
+            Change::AddValuesOf { property, .. } => format!("{} adds those of other cards", prop(property)),
             Change::RemoveValue { property, value } => format!("{} loses {}", prop(property), self.show_value(value)),
             Change::SetValue { property, value } => format!("{} becomes {}", prop(property), self.show_value(value)),
             Change::GrantKeyword(k) => format!("gains {}", vocab.keywords[k.index()].name),
@@ -127,6 +128,7 @@ impl GameState {
             Change::PlayerRule { player, name, .. } => format!("{} has the rule {}", self.player_name(*player), name.replace('_', " ")),
             Change::Controller(p) => format!("controlled by {}", self.player_name(*p)),
             Change::AddKind(k) => format!("is also a {}", vocab.kinds[k.index()].name),
+            Change::HasEvery(p) => format!("has every {}", vocab.properties[p.index()].name),
             Change::Copy { card, .. } => format!("copies {}", self.library.card(*card).name),
         }
     }
@@ -145,6 +147,7 @@ impl GameState {
             Duration::Until(point) => format!("until {}", point.replace('_', " ")),
             Duration::WhileIn(o) => format!("while {} stays", self.name_of(*o)),
             Duration::WhileFlag(o, flag) => format!("while {} is {flag}", self.name_of(*o)),
+            Duration::WhileEffect(_) => "while it has the ability".to_string(),
         }
     }
 

@@ -142,6 +142,8 @@ primitives! {
     /// The cards are also of this kind while the effect lasts: `add_kind(target, forward)`
     /// (FF "also becomes a Forward", SE14 5.2.3).
     AddKind "add_kind" [Rule] (req("what", Cards), req("kind", Word));
+    /// Every value of a property: `has_every(target, job)` ("Bartz has all the jobs").
+    HasEvery "has_every" [Rule] (req("what", Cards), req("property", Property));
     /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
     /// `who`: only for that player ("the cost for your opponent to cast ...").
     Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number), opt("who", Player));
