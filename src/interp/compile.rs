@@ -114,6 +114,7 @@ impl Ctx<'_> {
             }
             Primitive::IsKind => Selector::Kind(self.kind_arg(call, &bound.args[1])?),
             Primitive::Among => Selector::Objects(self.objects_arg(call, &bound.args[0])?),
+            Primitive::Host => Selector::HostOfSource,
             Primitive::IsDamaged => Selector::Damaged,
             // A state the game's procedures keep as a flag (`attacking`, `blocking`).
             Primitive::GameState => Selector::Flag(word(0)?),
