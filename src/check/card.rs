@@ -77,6 +77,14 @@ impl Checker<'_> {
                 // `category "DFF", "X"`: a string after a comma continues the list.
                 push_list_value(&mut out.properties, prop, Operand::Text(s.clone()));
                 start = 1;
+            } else if let (Some(prop), Some(word)) = (open_list, atoms.first().and_then(|a| a.word())) {
+                // `equip forward, backup`: a value of the list's enum after a comma continues it.
+                if let Ty::Enum(e) = self.vocab.properties[prop.index()].ty.element().clone()
+                    && let Some(v) = self.vocab.variant(word, e)
+                {
+                    push_list_value(&mut out.properties, prop, Operand::Variant(e, v));
+                    start = 1;
+                }
             }
             let atoms = &atoms[start..];
             if atoms.is_empty() {

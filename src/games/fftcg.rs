@@ -1,6 +1,7 @@
 //! Final Fantasy TCG over the kernel: setup (FF 8), the turn (FF 9), paying CP (FF 11.2),
 //! playing cards and abilities (FF 11.3-11.7), the attack phase (FF 10), damage to players
-//! (FF 6.5) and the rule processes (FF 12.4; SE14 7.10.3).
+//! (FF 6.5), Items and Formations (SE14 11.4-11.5) and the rule processes (FF 12.4; SE14 7.10.3,
+//! 12.4.8-12.4.10).
 //!
 //! Keywords are not named here: Brave, Haste and First Strike reach these procedures as rule
 //! hooks their std-abilities/ definitions grant (`attack_without_dulling`, `attack_on_arrival`,
@@ -11,6 +12,7 @@ mod attack;
 mod cost;
 mod deck;
 mod drive;
+mod equip;
 mod options;
 mod restrict;
 mod play;
@@ -46,6 +48,10 @@ pub struct Words {
     pub backup: KindId,
     pub character: KindId,
     pub summon: KindId,
+    /// SE14 5.2.3.1.3-4: Items (Weapons, Armor, Accessories), Formations, and what may equip an Item.
+    pub item: Option<KindId>,
+    pub formation: Option<KindId>,
+    pub equip: Option<PropId>,
     element_enum: EnumId,
     light: Option<u32>,
     dark: Option<u32>,
@@ -67,6 +73,9 @@ impl Words {
             backup: vocab.kind("backup")?,
             character: vocab.kind("character")?,
             summon: vocab.kind("summon")?,
+            item: vocab.kind("item"),
+            formation: vocab.kind("formation"),
+            equip: vocab.property("equip"),
             element_enum,
             light: vocab.variant("light", element_enum),
             dark: vocab.variant("dark", element_enum),

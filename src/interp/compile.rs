@@ -114,6 +114,7 @@ impl Ctx<'_> {
             }
             Primitive::IsKind => Selector::Kind(self.kind_arg(call, &bound.args[1])?),
             Primitive::Among => Selector::Objects(self.objects_arg(call, &bound.args[0])?),
+            Primitive::Host => Selector::HostOfSource,
             Primitive::IsDamaged => Selector::Damaged,
             Primitive::HasCounters => {
                 let at_least = if matches!(bound.args[2], BoundArg::Absent) { 1 } else { self.number_arg(call, &bound.args[2])? };

@@ -373,6 +373,7 @@ impl GameState {
                 _ => false,
             },
             Selector::NotSource => source != Some(object),
+            Selector::HostOfSource => source.is_some_and(|s| self.object(s).attached_to == Some(object)),
             Selector::Not(s) => !self.selects(view, s, object, source),
             Selector::And(all) => all.iter().all(|s| self.selects(view, s, object, source)),
             Selector::Or(any) => any.iter().any(|s| self.selects(view, s, object, source)),

@@ -71,6 +71,8 @@ pub enum Selector {
     /// The source of the effect itself, or everything but it.
     Source,
     NotSource,
+    /// The object the source is attached to.
+    HostOfSource,
     HasKeyword(KeywordId),
     /// Put where it is by an ability of one of these cards.
     MovedBy(Vec<ObjectId>),

@@ -187,6 +187,8 @@ primitives! {
     MovedBy "moved_by" [Filter, Predicate] (opt("what", Cards), opt("subject", Cards), opt("zone", Zone));
     /// The candidate is one of these cards.
     Among "among" [Filter] (req("what", Cards));
+    /// The candidate is the card the source is attached to (the Character an Item equips, SE14 5.2.3.1.3).
+    Host "host" [Filter] ();
     /// The candidate is owned by the player.
     Owns "owns" [Filter] (req("who", Player));
     /// The candidate is not the source of the ability (nor, with `what`, one of those cards).

@@ -76,3 +76,34 @@ fn selfplay_reports_results_from_the_command_line() {
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("4 games of fftcg") && text.contains("failures 0"), "{text}");
 }
+
+#[test]
+fn items_and_formations_in_a_deck_are_played_by_self_play() {
+    // SE14 11.4, 11.5: the random agent is offered Items and Formations (the designed test cards; no
+    // printed card is one) in its Main Phase, equips Items to its Characters, and the games still end
+    // with every card in one zone (SE14 12.4.8-12.4.10 put the Items that cannot stay away).
+    let cards = [repo().join("cards/fftcg"), repo().join("tests/golden/fftcg/cards/items.card")];
+    let (library, mut decks) = load("fftcg", &cards, &[repo().join("cards/fftcg/decks")]).expect("the decks are legal");
+    let id = |name: &str| cardscript::kernel::CardId(library.cards.iter().position(|c| c.name == name).expect("a test card") as u32);
+    let tests = ["Iron Sword", "Mythril Knife", "Bronze Shield", "Hermes Sandals", "Phalanx", "Rearguard"];
+    let fire = decks.iter().position(|d| d.name == "Fire Wind").expect("a Fire deck");
+    // The last 12 cards of the Fire deck become 2 of each test card.
+    let n = decks[fire].cards.len();
+    for (i, name) in tests.iter().enumerate() {
+        decks[fire].cards[n - 12 + 2 * i] = id(name);
+        decks[fire].cards[n - 11 + 2 * i] = id(name);
+    }
+    let (mut equipped, mut formations) = (0, 0);
+    for seed in 0..12 {
+        let other = (fire + 1 + seed as usize % (decks.len() - 1)) % decks.len();
+        let result = play_one(&library, &decks, [fire, other], seed);
+        assert_eq!(result.failure, None, "seed {seed}:\n{}", result.trace.unwrap_or_default());
+        let mut state = fftcg::new_game(library.clone(), [&decks[fire].cards, &decks[other].cards], seed);
+        let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
+        fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS);
+        equipped += state.log.iter().filter(|e| matches!(e, Event::Attached { to: Some(_), .. })).count();
+        formations += state.log.iter().filter(|e| matches!(e, Event::Moved { new, reason: Some(r), .. } if r == "play" && ["Phalanx", "Rearguard"].contains(&library.card(state.object(*new).card).name.as_str()))).count();
+    }
+    assert!(equipped > 0, "an Item was equipped in some game");
+    assert!(formations > 0, "a Formation was played in some game");
+}

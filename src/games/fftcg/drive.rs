@@ -39,8 +39,14 @@ impl Procedures for Driven {
                 return Err(Illegal(format!("Summons are cast in the Main and Attack Phases, not the {} phase (FF 9.3.1.6)", state.phase)));
             }
             Play::Summon(object)
+        } else if super::equip::is_item(state, &w, object) {
+            super::equip::item_playable(state, &w, player, object)?;
+            Play::Item(object)
+        } else if super::equip::is_formation(state, &w, object) {
+            super::equip::formation_playable(state, player, object)?;
+            Play::Formation(object)
         } else {
-            return Err(Illegal(format!("{name} is neither a Character nor a Summon")));
+            return Err(Illegal(format!("{name} is not a Character, a Summon, an Item or a Formation")));
         };
         perform(state, agent, &w, player, &play)?;
         self.settle(state, agent);

@@ -16,7 +16,7 @@ use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Posi
 use crate::vocab::AbilityClass;
 
 use super::cost::{discard, pay, CpCost, Sources};
-use super::Words;
+use super::{equip, Words};
 
 /// The mark on a Summon cast this turn, kept where it goes after resolving (FF 11.3.8).
 pub const CAST_THIS_TURN: &str = "cast_this_turn";
@@ -28,6 +28,10 @@ pub enum Play {
     Character(ObjectId),
     /// Cast a Summon from the hand (FF 11.3).
     Summon(ObjectId),
+    /// Play an Item from the hand, equipped to a Character chosen as it is played (SE14 11.4).
+    Item(ObjectId),
+    /// Play a Formation from the hand (SE14 11.5).
+    Formation(ObjectId),
     /// Use an action or special ability (FF 11.6, 11.7).
     Ability(ObjectId, AbilityRef),
 }
@@ -56,6 +60,10 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 Play::Character(object)
             } else if w.is(state, object, w.summon) {
                 Play::Summon(object)
+            } else if equip::is_item(state, w, object) && equip::item_playable(state, w, player, object).is_ok() {
+                Play::Item(object)
+            } else if equip::is_formation(state, w, object) && equip::formation_playable(state, player, object).is_ok() {
+                Play::Formation(object)
             } else {
                 continue;
             };
@@ -171,6 +179,10 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     if zone != works_in {
         return Err(Illegal(format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object))));
     }
+    // SE14 15.2.12.4, 5.2.3.1.3.1: an Item's abilities are used while it is equipped to a Character.
+    if zone == "field" && equip::is_item(state, w, object) && equip::equipped_to(state, w, object).is_none() {
+        return Err(Illegal(format!("{} is not equipped to a Character (SE14 15.2.12.4)", state.name_of(object))));
+    }
     let mut exclude = vec![];
     if cost.dull {
         if state.object(object).flags.contains("dull") {
@@ -215,6 +227,8 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     match play {
         Play::Character(object) => play_character(state, agent, w, player, *object),
         Play::Summon(object) => cast_summon(state, agent, w, player, *object, true),
+        Play::Item(object) => equip::play_item(state, agent, w, player, *object),
+        Play::Formation(object) => equip::play_formation(state, agent, w, player, *object),
         Play::Ability(object, reference) => use_ability(state, agent, w, player, *object, reference),
     }
 }
@@ -226,31 +240,45 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     let mut cost = card_cost(state, w, object);
     let additional = super::options::character_options(state, agent, w, player, object, &mut cost)?;
     pay(state, agent, w, player, &cost, &[object], &what)?;
-    let field = state.zone_id("field", Some(player)).ok_or_else(|| Illegal("no field".into()))?;
     let dull = w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true);
+    // The states it enters with (SE14 7.10.4, 15.2.9.3).
+    enter_field(state, agent, player, object, |new| {
+        let mut states = vec![];
+        if dull {
+            states.push(Event::Flag { object: new, flag: "dull".into(), value: true, by: None });
+        }
+        if additional {
+            states.push(super::options::additional_paid_flag(new));
+        }
+        states
+    })?;
+    Ok(())
+}
+
+/// The played card enters its player's field, with the states `states` gives the new object set
+/// before anything sees it arrive; its player's "plays" triggers see it (FF 11.4.7, SE14 11.4.11,
+/// 11.5.10). `None` when a replacement effect sent it elsewhere.
+pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, states: impl FnOnce(ObjectId) -> Vec<Event>) -> Result<Option<ObjectId>, Illegal> {
+    let field = state.zone_id("field", Some(player)).ok_or_else(|| Illegal("no field".into()))?;
     let event = state.move_event(object, field, Some("play".into()), Position::Top);
-    // The states it enters with are set before anything sees it arrive (SE14 7.10.4, 15.2.9.3).
     let new = match state.replace(event, agent) {
         Replaced::Happens(event @ Event::Moved { new, .. }) => {
             state.apply(event);
             let index = state.log.len() - 1;
-            if dull {
-                state.apply(Event::Flag { object: new, flag: "dull".into(), value: true, by: None });
-            }
-            if additional {
-                state.apply(super::options::additional_paid_flag(new));
+            for event in states(new) {
+                state.apply(event);
             }
             after_event(state, agent, index);
             new
         }
         Replaced::Happens(other) => {
             Ctx::new(state, agent, None, player, vec![]).happen(other)?;
-            return Ok(());
+            return Ok(None);
         }
-        _ => return Ok(()),
+        _ => return Ok(None),
     };
     announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail: None });
-    Ok(())
+    Ok(Some(new))
 }
 
 /// FF 11.3: the Summon moves to the stack, its targets are chosen (it needs one to be cast,
@@ -381,6 +409,8 @@ pub fn describe(state: &GameState, play: &Play) -> String {
     match play {
         Play::Character(o) => format!("play {}", state.name_of(*o)),
         Play::Summon(o) => format!("cast {}", state.name_of(*o)),
+        Play::Item(o) => format!("equip {}", state.name_of(*o)),
+        Play::Formation(o) => format!("play {}", state.name_of(*o)),
         Play::Ability(o, r) => format!("use {} of {}", state.describe_ability(*o, r), state.name_of(*o)),
     }
 }

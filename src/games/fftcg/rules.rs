@@ -1,5 +1,5 @@
-//! The rule processes (FF 12.4; SE14 7.10.3), performed together whenever a player would get
-//! priority, until none applies (FF 12.3).
+//! The rule processes (FF 12.4; SE14 7.10.3, 12.4.8-12.4.10), performed together whenever a
+//! player would get priority, until none applies (FF 12.3).
 
 use crate::interp::engine::RuleProcesses;
 use crate::interp::Ctx;
@@ -79,6 +79,8 @@ impl RuleProcesses for FfRules {
         for o in damaged {
             state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: None });
         }
+        // SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6: Items and Formations that cannot stay.
+        doomed.extend(super::equip::doomed(state, &w).into_iter().map(|o| (o, None)));
         doomed.sort_by_key(|d| d.0);
         doomed.dedup_by_key(|d| d.0);
         let mut changed = !doomed.is_empty();

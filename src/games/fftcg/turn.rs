@@ -180,8 +180,10 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         for name in tracked {
             state.apply(Event::Tracked { name, objects: vec![] });
         }
-        // FF 9.5.1.4: repeat while rule processes or triggers occur.
-        if state.pending.is_empty() || state.outcome.is_some() {
+        // FF 9.5.1.4: rule processes are performed (an Item whose Character stopped being able to
+        // equip it, SE14 5.2.3.1.3.6), then triggers; repeat while any occurs.
+        let ruled = state.outcome.is_none() && CONSTRUCTED.run(state, agent);
+        if (!ruled && state.pending.is_empty()) || state.outcome.is_some() {
             break;
         }
         windows.open(state, agent, w);

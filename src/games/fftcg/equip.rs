@@ -1,0 +1,197 @@
+//! Items and Formations (SE14 5.2.3.1.3-5.2.3.1.4, 7.12, 11.4, 11.5): who may equip an Item,
+//! playing an Item equipped to a Character and a Formation whose condition holds (both special
+//! actions in the turn player's Main Phase with an empty stack), and their rule processes
+//! (SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6).
+//!
+//! Which Characters can equip an Item is its `equip` property (printed "[Item (Forward)]"); a
+//! Formation's condition is the `only if` of its ability tagged `play_condition`. Neither names a card.
+
+use crate::interp::{abilities_of, has_tag, keyword_env, Ctx};
+use crate::kernel::decision::{Agent, Answer, FirstOption, Question};
+use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position, Value};
+use crate::vocab::KindId;
+
+use super::cost::pay;
+use super::play::{card_cost, enter_field};
+use super::Words;
+
+/// SE14 11.4.1, 11.5.1: Items and Formations are played by the turn player in their Main Phase
+/// with the stack empty.
+pub fn special_timing(state: &GameState, player: PlayerId) -> bool {
+    state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty()
+}
+
+/// The Item types (Weapon, Armor, Accessory: the kinds below `item`) the card has (SE14 5.2.3.1.3.4).
+fn item_types(state: &GameState, w: &Words, object: ObjectId) -> Vec<KindId> {
+    let Some(item) = w.item else { return vec![] };
+    let vocab = &state.library.vocab;
+    state.characteristics(object).kinds.iter().copied().filter(|k| *k != item && vocab.kind_is(*k, item)).collect()
+}
+
+/// The Character an Item is equipped to, if it is on the field equipped to a Character on the field
+/// (SE14 5.2.3.1.3.1, 12.4.8).
+pub fn equipped_to(state: &GameState, w: &Words, item: ObjectId) -> Option<ObjectId> {
+    let host = state.object(item).attached_to?;
+    let o = state.object(host);
+    let on_field = o.left.is_none() && state.zone(o.zone).name == "field";
+    (on_field && w.is(state, host, w.character)).then_some(host)
+}
+
+/// SE14 5.2.3.1.3.2-3: whether `character` is of a card type the Item names in its `equip`
+/// property (any Character when it names none), controlled by the Item's player.
+fn can_equip(state: &GameState, w: &Words, player: PlayerId, item: ObjectId, character: ObjectId) -> bool {
+    if state.characteristics(character).controller != player || !w.is(state, character, w.character) {
+        return false;
+    }
+    let Some(types) = w.equip.and_then(|p| state.characteristics(item).get(p).cloned()) else { return true };
+    let vocab = &state.library.vocab;
+    let mut names = vec![];
+    collect_variant_names(&types, vocab, &mut names);
+    names.is_empty() || names.iter().any(|n| vocab.kind(n).is_some_and(|k| w.is(state, character, k)))
+}
+
+fn collect_variant_names(value: &Value, vocab: &crate::vocab::Vocabulary, out: &mut Vec<String>) {
+    match value {
+        Value::Variant(e, v) => {
+            if let Some(name) = vocab.enums[e.index()].variants.get(*v as usize) {
+                out.push(name.clone());
+            }
+        }
+        Value::List(items) => items.iter().for_each(|i| collect_variant_names(i, vocab, out)),
+        _ => {}
+    }
+}
+
+/// The Items equipped to `character` now.
+fn items_on(state: &GameState, w: &Words, character: ObjectId) -> Vec<ObjectId> {
+    state.in_zones("field").filter(|o| state.object(*o).attached_to == Some(character) && is_item(state, w, *o)).collect()
+}
+
+pub fn is_item(state: &GameState, w: &Words, object: ObjectId) -> bool {
+    w.item.is_some_and(|k| w.is(state, object, k))
+}
+
+pub fn is_formation(state: &GameState, w: &Words, object: ObjectId) -> bool {
+    w.formation.is_some_and(|k| w.is(state, object, k))
+}
+
+/// SE14 11.4.7, 5.2.3.1.3.1-4: the Characters `player` controls that can equip `item` (even ones that
+/// cannot be chosen by effects), leaving out those already equipping an Item of one of its types.
+pub fn equippers(state: &GameState, w: &Words, player: PlayerId, item: ObjectId) -> Vec<ObjectId> {
+    let types = item_types(state, w, item);
+    state
+        .in_zones("field")
+        .filter(|c| can_equip(state, w, player, item, *c))
+        .filter(|c| !items_on(state, w, *c).iter().any(|other| item_types(state, w, *other).iter().any(|t| types.contains(t))))
+        .collect()
+}
+
+/// SE14 11.4.1, 11.4.12: whether `player` may play the Item now, and if not why.
+pub fn item_playable(state: &GameState, w: &Words, player: PlayerId, item: ObjectId) -> Result<(), Illegal> {
+    let name = state.name_of(item);
+    if !special_timing(state, player) {
+        return Err(Illegal(format!("{name} can be played only in its player's Main Phase with the stack empty (SE14 11.4.1)")));
+    }
+    if equippers(state, w, player, item).is_empty() {
+        return Err(Illegal(format!("no Character {} controls can equip {name} (SE14 5.2.3.1.3, 11.4.12)", state.players[player.index()].name)));
+    }
+    Ok(())
+}
+
+/// SE14 11.5.1, 7.12.1.3, 11.5.11: whether `player` may play the Formation now, and if not why.
+/// The condition is read on a copy of the game, so looking changes nothing.
+pub fn formation_playable(state: &GameState, player: PlayerId, formation: ObjectId) -> Result<(), Illegal> {
+    let name = state.name_of(formation);
+    if !special_timing(state, player) {
+        return Err(Illegal(format!("{name} can be played only in its player's Main Phase with the stack empty (SE14 11.5.1)")));
+    }
+    let mut copy = state.clone();
+    if !play_condition_holds(&mut copy, &mut FirstOption, player, formation)? {
+        return Err(Illegal(format!("{name}: its Formation condition is not fulfilled (SE14 7.12.1.3)")));
+    }
+    Ok(())
+}
+
+/// SE14 7.12.1.3: whether the `only if` condition of every ability of the card tagged `play_condition` holds.
+fn play_condition_holds(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) -> Result<bool, Illegal> {
+    let library = state.library.clone();
+    for (reference, ability) in abilities_of(state, &library, object) {
+        let Some(condition) = ability.condition.as_ref().filter(|_| has_tag(&library, &ability, "play_condition")) else { continue };
+        let env = keyword_env(state, &library, object, &reference);
+        if !Ctx::new(state, agent, Some(object), player, env).condition(condition)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// SE14 11.4.2-11.4.11: the Character to equip is chosen, the cost paid, then the Item enters the
+/// field equipped to it; its enter-the-field abilities trigger.
+pub fn play_item(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, item: ObjectId) -> Result<(), Illegal> {
+    item_playable(state, w, player, item)?;
+    let what = state.name_of(item);
+    let options = equippers(state, w, player, item);
+    let prompt = format!("choose the Character to equip {what}");
+    let host = match state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: 1, max: 1 }) {
+        Answer::Objects(list) if list.len() == 1 && options.contains(&list[0]) => list[0],
+        _ => options[0],
+    };
+    pay(state, agent, w, player, &card_cost(state, w, item), &[item], &what)?;
+    enter_field(state, agent, player, item, |new| vec![Event::Attached { object: new, to: Some(host) }])?;
+    Ok(())
+}
+
+/// SE14 11.5.2-11.5.10: the cost is paid, the Formation enters the field, then the Formation its
+/// player had there returns to their hand, not through the stack (SE14 7.12.1.4, 11.5.9).
+pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, formation: ObjectId) -> Result<(), Illegal> {
+    formation_playable(state, player, formation)?;
+    let what = state.name_of(formation);
+    pay(state, agent, w, player, &card_cost(state, w, formation), &[formation], &what)?;
+    let previous: Vec<ObjectId> = state.in_zones("field").filter(|o| is_formation(state, w, *o) && state.characteristics(*o).controller == player).collect();
+    let Some(new) = enter_field(state, agent, player, formation, |_| vec![])? else { return Ok(()) };
+    for old in previous.into_iter().filter(|o| *o != new) {
+        if state.object(old).left.is_some() {
+            continue;
+        }
+        let owner = state.object(old).owner;
+        let hand = state.zone_id("hand", Some(owner)).ok_or_else(|| Illegal("no hand".into()))?;
+        let event = state.move_event(old, hand, Some("return".into()), Position::Top);
+        Ctx::new(state, agent, None, player, vec![]).happen(event)?;
+    }
+    Ok(())
+}
+
+/// The Items and Formations the rule processes put into their owners' Break Zones now: Items not
+/// equipped to a Character (SE14 12.4.8), equipped to one that cannot equip them (SE14 5.2.3.1.3.3,
+/// 5.2.3.1.3.6), two or more Items of one type on a Character (SE14 12.4.9, 5.2.3.1.3.4), and two or
+/// more Formations on a player's field (SE14 12.4.10, 7.12.1.2).
+pub fn doomed(state: &GameState, w: &Words) -> Vec<ObjectId> {
+    let mut out = vec![];
+    let mut equipped: Vec<(ObjectId, ObjectId)> = vec![];
+    let mut formations: Vec<(ObjectId, PlayerId)> = vec![];
+    for o in state.in_zones("field") {
+        if is_formation(state, w, o) {
+            formations.push((o, state.characteristics(o).controller));
+        }
+        if !is_item(state, w, o) {
+            continue;
+        }
+        match equipped_to(state, w, o) {
+            Some(host) if can_equip(state, w, state.characteristics(o).controller, o, host) => equipped.push((o, host)),
+            _ => out.push(o),
+        }
+    }
+    for (item, host) in &equipped {
+        let types = item_types(state, w, *item);
+        let clash = equipped.iter().any(|(other, h)| other != item && h == host && item_types(state, w, *other).iter().any(|t| types.contains(t)));
+        if clash {
+            out.push(*item);
+        }
+    }
+    for (formation, player) in &formations {
+        if formations.iter().filter(|(_, p)| p == player).count() > 1 {
+            out.push(*formation);
+        }
+    }
+    out
+}
