@@ -46,6 +46,18 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
 }
 
 fn place_pending(state: &mut GameState, agent: &mut dyn Agent) {
+    // Triggers of cards whose auto-abilities an effect stopped since they triggered are dropped.
+    if let Some(hooks) = state.config.hooks {
+        while let Some(i) = (0..state.pending.len()).rev().find(|&i| {
+            let p = &state.pending[i];
+            !(hooks.allows)(state, p.source, crate::kernel::Deed::Trigger, p.controller, None)
+        }) {
+            state.apply(Event::TriggerTaken { index: i });
+        }
+    }
+    if state.pending.is_empty() {
+        return;
+    }
     match state.config.procedure {
         Procedure::Stack => place_all(state, agent),
         Procedure::OneAtATime => place_one(state, agent),

@@ -214,9 +214,11 @@ impl Ctx<'_> {
                     BoundArg::Absent => self.controller,
                     arg => self.player_arg(call, arg)?,
                 };
-                let amount = match &a[3] {
-                    BoundArg::Absent => None,
-                    arg => Some(self.number_arg(call, arg)?),
+                let amount = match (&a[3], self.slot(call, &a[1])) {
+                    // "search for up to 4 Forwards": the count the card names, for the game to keep to.
+                    (BoundArg::Absent, Some(Operand::Cards { quantity: crate::ir::Quantity::UpTo(n) | crate::ir::Quantity::Exactly(n), .. })) => Some(self.number(n)?),
+                    (BoundArg::Absent, _) => None,
+                    (arg, _) => Some(self.number_arg(call, arg)?),
                 };
                 let zone = match &a[4] {
                     BoundArg::Absent => None,

@@ -103,6 +103,8 @@ pub enum Deed<'a> {
     Moved(Option<&'a str>),
     Flag(&'a str),
     Damage(i64),
+    /// Its auto-abilities trigger ("Their auto-abilities will not trigger", 1-135L Golbez).
+    Trigger,
 }
 
 /// How a game carries out one `game(...)` action; some give a value.

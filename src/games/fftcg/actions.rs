@@ -20,7 +20,10 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     let w = Words::get(state);
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>())?,
-        "search" | "search_dull" => search(state, agent, call, call.name == "search_dull")?,
+        "search" | "search_dull" => return search(state, agent, call, &[]),
+        "search_different_elements" | "search_different_elements_dull" => return search(state, agent, call, &["element"]),
+        "search_different_costs" => return search(state, agent, call, &["cost"]),
+        "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
         "cancel" => cancel(state, call)?,
         "divide_damage" => divide_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
@@ -116,31 +119,54 @@ fn ex_burst(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pla
 
 /// FF 15.1.1.8: search the deck for the cards described, reveal the one found, put it into the
 /// zone (dull when asked), then shuffle the deck.
-fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, dull: bool) -> Result<(), Illegal> {
+fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, different: &[&str]) -> Result<Option<Value>, Illegal> {
     let player = call.controller;
-    let Some(deck) = state.zone_id("deck", Some(player)) else { return Ok(()) };
-    let found: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect();
-    if !found.is_empty() {
+    let dull = call.name.ends_with("_dull");
+    let Some(deck) = state.zone_id("deck", Some(player)) else { return Ok(None) };
+    let mut found: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect();
+    // "Up to 4 Forwards ... each of a different Element": one at a time, each sharing no value
+    // of those properties with the cards already picked; otherwise one card.
+    let most = if different.is_empty() { 1 } else { call.amount.unwrap_or(i64::MAX).max(0) as usize };
+    let properties: Vec<_> = different.iter().filter_map(|p| state.library.vocab.property(p)).collect();
+    let mut picked: Vec<ObjectId> = vec![];
+    while picked.len() < most && !found.is_empty() {
         let pick = match state.ask(agent, player, Question::Objects { prompt: "search for".into(), options: found.clone(), min: 0, max: 1 }) {
             Answer::Objects(list) => list,
             _ => vec![],
         };
-        if let Some(&card) = pick.first() {
-            state.apply(Event::Revealed { objects: vec![card] });
-            let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
-            let to = state.zone_id(&zone, Some(player)).ok_or_else(|| Illegal(format!("no {zone}")))?;
+        let Some(&card) = pick.first() else { break };
+        picked.push(card);
+        let values: Vec<Value> = properties.iter().filter_map(|p| state.characteristics(card).get(*p).cloned()).collect();
+        found.retain(|o| *o != card && !properties.iter().zip(&values).any(|(p, v)| shares(&state.characteristics(*o).get(*p).cloned(), v)));
+    }
+    let mut moved = vec![];
+    if !picked.is_empty() {
+        state.apply(Event::Revealed { objects: picked.clone() });
+        let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
+        let to = state.zone_id(&zone, Some(player)).ok_or_else(|| Illegal(format!("no {zone}")))?;
+        for card in picked {
             let event = state.move_event(card, to, Some("search".into()), Position::Top);
-            if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)?
-                && dull
-            {
-                Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: call.source })?;
+            if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
+                moved.push(new);
+                if dull {
+                    Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: call.source })?;
+                }
             }
         }
     }
     let mut order = state.zone(deck).objects.clone();
     state.rng.shuffle(&mut order);
     state.apply(Event::Shuffled { zone: deck, order });
-    Ok(())
+    Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(moved)))))
+}
+
+/// Whether two values of a property share one (a multi-Element card shares each of its Elements).
+fn shares(a: &Option<Value>, b: &Value) -> bool {
+    let items = |v: &Value| match v {
+        Value::List(items) => items.clone(),
+        other => vec![other.clone()],
+    };
+    a.as_ref().is_some_and(|a| items(a).iter().any(|x| items(b).contains(x)))
 }
 
 /// FF 11.11: the Summons or abilities on the stack that the effect names are cancelled: taken

@@ -12,7 +12,7 @@ use crate::kernel::replacement::Replaced;
 use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position, USED_THIS_TURN};
+use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position, Value, USED_THIS_TURN};
 use crate::vocab::AbilityClass;
 
 use super::cost::{discard, pay, CpCost, Sources};
@@ -162,7 +162,7 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
 
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2).
 fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
-    let cost = symbol_cost(state, w, ability)?;
+    let cost = if free_use(state, player, ability).is_some() { SymbolCost::default() } else { symbol_cost(state, w, ability)? };
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
     let zone = state.zone(state.object(object).zone).name.clone();
     let mut works_in = "field".to_string();
@@ -203,6 +203,21 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         return Err(Illegal(format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total)));
     }
     Ok(cost)
+}
+
+/// A use the player may make without paying any cost ("You can use this ability without paying any
+/// cost but only once", 1-102H Kimahri): the player rule naming the ability, and the mark that
+/// spends it, while it is not spent.
+fn free_use(state: &GameState, player: PlayerId, ability: &AbilityIr) -> Option<String> {
+    let name = ability.name.as_ref()?;
+    let names = |v: &Option<Value>| match v {
+        Some(Value::List(items)) => items.contains(&Value::Text(name.clone())),
+        Some(Value::Text(t)) => t == name,
+        _ => false,
+    };
+    let granted = state.player_rules(player).iter().any(|(rule, value, _)| rule == "use_without_paying_cost" && names(value));
+    let mark = format!("used without paying: {name}");
+    (granted && !state.players[player.index()].flags.contains(&mark)).then_some(mark)
 }
 
 /// The mark names the ability by where it is written in its card.
@@ -317,6 +332,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         .map(|(_, a)| a.into_owned())
         .ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
     let cost = usable(state, w, &Sources::of(state, w, player), player, object, &ability)?;
+    let free = free_use(state, player, &ability);
     let mut env = keyword_env(state, &library, object, reference);
     let mut cost = cost;
     // FF 11.6.7: a variable cost's X is declared now, and the cost with it.
@@ -349,6 +365,10 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
             *same.first().ok_or_else(|| Illegal("no card of the same name to discard".into()))?
         };
         discard(state, agent, card)?;
+    }
+    if let Some(mark) = free {
+        state.apply(Event::PlayerFlag { player, flag: mark, value: true });
+        return Ok(());
     }
     let what = format!("{} of {}", state.describe_ability(object, reference), state.name_of(object));
     pay(state, agent, w, player, &cost.cp, &exclude, &what)?;

@@ -43,6 +43,7 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
         Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken"),
         Deed::Moved(Some("return")) => !not_by("be_returned"),
         Deed::Flag("dull") => !not_by("become_dull"),
+        Deed::Trigger => !not("trigger_auto_abilities"),
         Deed::Damage(amount) => {
             let power = || state.library.vocab.property("power").map_or(0, |p| state.characteristics(object).number(p));
             !(not("receive_damage_below_power") && amount < power())
