@@ -155,5 +155,5 @@ pub(crate) fn outcome_words(state: &GameState) -> Option<String> {
 
 /// A player's resources in words: `bond 2, cp 3`.
 pub(crate) fn resource_words(state: &GameState, p: PlayerId) -> Vec<String> {
-    state.players[p.index()].resources.iter().map(|(k, v)| format!("{k} {v}")).collect()
+    state.players[p.index()].resources.iter().filter(|(_, v)| **v != 0).map(|(k, v)| format!("{k} {v}")).collect()
 }

@@ -20,6 +20,10 @@ use super::{equip, Words};
 
 /// The mark on a Summon cast this turn, kept where it goes after resolving (FF 11.3.8).
 pub const CAST_THIS_TURN: &str = "cast_this_turn";
+/// How many cards each player cast this turn (a player resource the End Phase resets): Summons,
+/// and from Opus XII on Characters played from the hand ("the number of cards you have cast this
+/// turn", 12-039C Alexander).
+pub const CARDS_CAST_THIS_TURN: &str = "cards_cast_this_turn";
 
 /// One thing a player may do with priority.
 #[derive(Debug, Clone, PartialEq)]
@@ -255,6 +259,7 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     let mut cost = card_cost(state, w, object);
     let additional = super::options::character_options(state, agent, w, player, object, &mut cost)?;
     pay(state, agent, w, player, &cost, &[object], &what)?;
+    state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
     let dull = w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true);
     // The states it enters with (SE14 7.10.4, 15.2.9.3).
     enter_field(state, agent, player, object, |new| {
@@ -318,6 +323,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     }
     // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
     state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: None });
+    state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
     Ok(())
 }

@@ -50,7 +50,13 @@ fn phase(state: &mut GameState, agent: &mut dyn Agent, name: &str, signal: Optio
     state.apply(Event::PhaseBegan { name: name.into() });
     if let Some(signal) = signal {
         let player = state.turn_player;
-        announce(state, agent, Event::Signal { name: signal.into(), objects: vec![], player: Some(player), detail: None });
+        // "Your first Main Phase" / "Main Phase 2" (extra Main Phases are Main 2, FF 9.3.1.1).
+        let detail = match name {
+            "main1" => Some("first".to_string()),
+            "main2" => Some("second".to_string()),
+            _ => None,
+        };
+        announce(state, agent, Event::Signal { name: signal.into(), objects: vec![], player: Some(player), detail });
     }
 }
 
@@ -175,6 +181,13 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
         for (o, n) in counted {
             state.apply(Event::Counter { object: o, name: super::attack::ATTACKS_THIS_TURN.into(), delta: -n });
+        }
+        for p in 0..state.players.len() {
+            let player = PlayerId(p as u8);
+            let cast = state.resource(player, super::play::CARDS_CAST_THIS_TURN);
+            if cast != 0 {
+                state.apply(Event::Resource { player, name: super::play::CARDS_CAST_THIS_TURN.into(), delta: -cast });
+            }
         }
         let tracked: Vec<String> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).cloned().collect();
         for name in tracked {
