@@ -145,10 +145,11 @@ impl<'a> Ctx<'a> {
                 }
                 Ok(())
             }
-            Effect::Modes { chooser, up_to, count, modes } => {
+            Effect::Modes { chooser, up_to, count, repeatable, modes } => {
                 let who = self.player(chooser)?;
                 let mut left: Vec<usize> = (0..modes.len()).collect();
-                let wanted = (*count as usize).min(modes.len());
+                let count = self.number(count)?.max(0) as usize;
+                let wanted = if *repeatable { count } else { count.min(modes.len()) };
                 let mut picked = vec![];
                 while picked.len() < wanted {
                     let mut options: Vec<String> = left.iter().map(|m| format!("mode {}", m + 1)).collect();
@@ -162,9 +163,11 @@ impl<'a> Ctx<'a> {
                     if i >= left.len() {
                         break;
                     }
-                    picked.push(left.remove(i));
+                    picked.push(if *repeatable { left[i] } else { left.remove(i) });
                 }
-                picked.sort();
+                if !*repeatable {
+                    picked.sort();
+                }
                 for m in picked {
                     self.scoped(&modes[m])?;
                 }

@@ -80,7 +80,8 @@ pub enum Effect {
     If { cond: CondIr, then: Vec<Effect>, otherwise: Vec<Effect> },
     May { player: Operand, body: Vec<Effect>, if_done: Vec<Effect>, if_not: Vec<Effect> },
     ForEach { var: String, set: Operand, body: Vec<Effect> },
-    Modes { chooser: Operand, up_to: bool, count: i64, modes: Vec<Vec<Effect>> },
+    /// `repeatable`: a mode may be selected more than once; then they run in the order selected.
+    Modes { chooser: Operand, up_to: bool, count: Operand, repeatable: bool, modes: Vec<Vec<Effect>> },
     Let { name: String, value: Operand },
     Delayed { trigger: TriggerIr, duration: Option<Call>, body: Vec<Effect> },
 }

@@ -2,7 +2,7 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{Effect, Operand, Quantity};
-use crate::syntax::ast::{Atom, AtomKind, PhraseStmt, Stmt};
+use crate::syntax::ast::{Atom, AtomKind, ModeCount, PhraseStmt, Stmt};
 use crate::vocab::{TemplateKind, Ty};
 
 use super::{present, Checker};
@@ -76,17 +76,23 @@ impl Checker<'_> {
                 self.pop_scope();
                 Some(Effect::ForEach { var: var.node.clone(), set: set_op, body: inner? })
             }
-            Stmt::Modes { chooser, up_to, count, modes, span } => {
+            Stmt::Modes { chooser, up_to, count, repeatable, modes, span } => {
                 let who = self.player_word(chooser);
                 self.effect_only(body, *span, "a choice of modes");
-                if count.node < 1 || count.node as usize > modes.len() {
-                    let diag = Diagnostic::new(Code::E0103, count.span, format!("cannot select {} of {} modes", count.node, modes.len()))
-                        .label(format!("between 1 and {}", modes.len()));
-                    self.error(diag);
-                }
+                let count = match &count.node {
+                    ModeCount::Fixed(n) => {
+                        if *n < 1 || (*n as usize > modes.len() && !repeatable) {
+                            let diag = Diagnostic::new(Code::E0103, count.span, format!("cannot select {n} of {} modes", modes.len()))
+                                .label(format!("between 1 and {}, or `repeatable`", modes.len()));
+                            self.error(diag);
+                        }
+                        Some(Operand::Number(*n))
+                    }
+                    ModeCount::Computed(arith) => self.number(arith),
+                };
                 let bodies: Vec<Option<Vec<Effect>>> = modes.iter().map(|m| self.block(&m.body, body)).collect();
                 let modes = bodies.into_iter().collect::<Option<Vec<_>>>()?;
-                Some(Effect::Modes { chooser: who?, up_to: *up_to, count: count.node, modes })
+                Some(Effect::Modes { chooser: who?, up_to: *up_to, count: count?, repeatable: *repeatable, modes })
             }
             Stmt::Let { name, value, .. } => {
                 let value = self.number(value)?;

@@ -182,12 +182,21 @@ pub struct Trigger {
     pub phrase: Phrase,
 }
 
+/// How many modes a choice selects: a number, or an expression read as it resolves.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum ModeCount {
+    Fixed(i64),
+    Computed(Box<Arith>),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum Stmt {
     If { cond: Cond, then: Vec<Stmt>, otherwise: Vec<Stmt>, span: Span },
     ForEach { var: Ident, set: Phrase, body: Vec<Stmt>, span: Span },
     May { player: Ident, body: Vec<Stmt>, if_done: Vec<Stmt>, if_not: Vec<Stmt>, span: Span },
-    Modes { chooser: Ident, up_to: bool, count: Spanned<i64>, modes: Vec<Mode>, span: Span },
+    /// `select N of { mode ... }`; N may be an expression (`select (n + 1) of`), and with
+    /// `repeatable` a mode may be selected more than once.
+    Modes { chooser: Ident, up_to: bool, count: Spanned<ModeCount>, repeatable: bool, modes: Vec<Mode>, span: Span },
     Let { name: Ident, value: Arith, span: Span },
     Delayed { trigger: Trigger, duration: Option<Phrase>, body: Vec<Stmt>, span: Span },
     Phrase(PhraseStmt),

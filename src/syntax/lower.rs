@@ -303,6 +303,8 @@ fn stmt(p: P) -> R<Stmt> {
             let head_span = span(&head_pair);
             let head = Phrase { atoms: head_pair.into_inner().map(atom).collect::<R<_>>()?, span: head_span };
             let (chooser, up_to, count) = modes_head(&head)?;
+            let mut it = it.peekable();
+            let repeatable = it.next_if(|x| x.as_rule() == Rule::repeatable).is_some();
             let mut modes = vec![];
             for m in it {
                 let ms = span(&m);
@@ -310,7 +312,7 @@ fn stmt(p: P) -> R<Stmt> {
                 let label = if mi.peek().map(|x| x.as_rule()) == Some(Rule::string) { Some(string(mi.next().unwrap())) } else { None };
                 modes.push(Mode { label, body: stmts(mi.next().unwrap())?, span: ms });
             }
-            Stmt::Modes { chooser, up_to, count, modes, span: s }
+            Stmt::Modes { chooser, up_to, count, repeatable, modes, span: s }
         }
         Rule::let_stmt => {
             let mut it = p.into_inner();
@@ -366,7 +368,7 @@ fn duration_phrase(p: P) -> Phrase {
 }
 
 /// `select 1 of`, `select up to 2 of`, `opponent selects 1 of`.
-fn modes_head(head: &Phrase) -> R<(Ident, bool, Spanned<i64>)> {
+fn modes_head(head: &Phrase) -> R<(Ident, bool, Spanned<ModeCount>)> {
     let words: Vec<&Atom> = head.atoms.iter().collect();
     let bad = || {
         Diagnostic::new(Code::E0002, head.span, "expected `select N of { mode { ... } ... }`")
@@ -384,8 +386,9 @@ fn modes_head(head: &Phrase) -> R<(Ident, bool, Spanned<i64>)> {
         [_, n] => (false, *n),
         _ => return Err(bad()),
     };
-    match count_atom.kind {
-        AtomKind::Number(n) => Ok((chooser, up_to, Spanned::new(n, count_atom.span))),
+    match &count_atom.kind {
+        AtomKind::Number(n) => Ok((chooser, up_to, Spanned::new(ModeCount::Fixed(*n), count_atom.span))),
+        AtomKind::Group(arith) => Ok((chooser, up_to, Spanned::new(ModeCount::Computed(arith.clone()), count_atom.span))),
         _ => Err(bad()),
     }
 }
