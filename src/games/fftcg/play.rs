@@ -71,7 +71,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             } else {
                 continue;
             };
-            if sources.can_pay(&card_cost(state, w, object), &[object]) {
+            if sources.can_pay(&card_cost(state, w, object), &[object]) && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
         }
@@ -183,6 +183,11 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     if zone != works_in {
         return Err(Illegal(format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object))));
     }
+    // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
+    let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
+    if state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
+        return Err(Illegal(format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object))));
+    }
     // SE14 15.2.12.4, 5.2.3.1.3.1: an Item's abilities are used while it is equipped to a Character.
     if zone == "field" && equip::is_item(state, w, object) && equip::equipped_to(state, w, object).is_none() {
         return Err(Illegal(format!("{} is not equipped to a Character (SE14 15.2.12.4)", state.name_of(object))));
@@ -241,8 +246,24 @@ fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: Objec
     state.zone(hand).objects.iter().copied().filter(|o| *o != object && w.is(state, *o, w.character) && w.name_text(state, *o) == name).collect()
 }
 
+/// Why an effect forbids `player` to play this card from the hand: "You cannot cast X" (a
+/// Summon, or from Opus XII on any card from the hand, 12-015H Forza), "cannot play X onto the
+/// field" (11-130L Sephiroth).
+fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Option<String> {
+    let name = state.name_of(object);
+    if state.permits(object, "be_cast", Some(player), None) == Some(false) {
+        return Some(format!("{name} cannot be cast (an effect forbids it)"));
+    }
+    (w.is(state, object, w.character) && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{name} cannot be played onto the field (an effect forbids it)"))
+}
+
 /// Makes a play (FF 11.3-11.7); the caller rewinds it if it turns out illegal (FF 14).
 pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, play: &Play) -> Result<(), Illegal> {
+    if let Play::Character(object) | Play::Summon(object) = play
+        && let Some(why) = play_forbidden(state, w, player, *object)
+    {
+        return Err(Illegal(why));
+    }
     match play {
         Play::Character(object) => play_character(state, agent, w, player, *object),
         Play::Summon(object) => cast_summon(state, agent, w, player, *object, true),
