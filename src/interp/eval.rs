@@ -272,11 +272,6 @@ impl Ctx<'_> {
                         let who = self.player_arg(call, &bound.args[0])?;
                         self.state.resource(who, &self.word_arg(call, &bound.args[1])?)
                     }
-                    Primitive::Counters => {
-                        let name = self.word_arg(call, &bound.args[1])?.to_lowercase();
-                        let objects = self.objects_arg(call, &bound.args[0])?;
-                        objects.iter().map(|o| self.state.object(self.state.current(*o)).counters.get(&name).copied().unwrap_or(0)).sum()
-                    }
                     Primitive::Number => self.number_arg(call, &bound.args[0])?,
                     Primitive::CountIn => {
                         let owner = match &bound.args[1] {
@@ -289,8 +284,9 @@ impl Ctx<'_> {
                     // Cards as a value ("the number of Forwards you attacked with this turn"): how many.
                     Primitive::Tracked | Primitive::Source | Primitive::Every => self.objects(op)?.len() as i64,
                     // A value listing things ("the number of different Elements among them"): how many.
-                    // "The total cost of them", "the number of different Elements among them".
-                    Primitive::PropertyOf => {
+                    // "The total cost of them", "the number of different Elements among them", "the
+                    // number of Growth Counters placed on Rydia": as an always-on effect reads them.
+                    Primitive::PropertyOf | Primitive::Counters => {
                         let amount = self.amount_expr(op)?;
                         self.state.amount(&self.state.view(), &amount, self.source)
                     }

@@ -172,27 +172,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
             state.apply(Event::DamageRemoved { object: o });
         }
         state.end_durations("end_of_turn");
-        // What happened this turn is forgotten: attacks made, Summons cast, abilities used.
-        let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
-        let marked: Vec<(ObjectId, String)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, f.clone())).collect::<Vec<_>>()).collect();
-        for (o, flag) in marked {
-            state.apply(Event::Flag { object: o, flag, value: false, by: None });
-        }
-        let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
-        for (o, n) in counted {
-            state.apply(Event::Counter { object: o, name: super::attack::ATTACKS_THIS_TURN.into(), delta: -n });
-        }
-        for p in 0..state.players.len() {
-            let player = PlayerId(p as u8);
-            let cast = state.resource(player, super::play::CARDS_CAST_THIS_TURN);
-            if cast != 0 {
-                state.apply(Event::Resource { player, name: super::play::CARDS_CAST_THIS_TURN.into(), delta: -cast });
-            }
-        }
-        let tracked: Vec<String> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).cloned().collect();
-        for name in tracked {
-            state.apply(Event::Tracked { name, objects: vec![] });
-        }
+        forget_this_turn(state);
         // FF 9.5.1.4: rule processes are performed (an Item whose Character stopped being able to
         // equip it, SE14 5.2.3.1.3.6), then triggers; repeat while any occurs.
         let ruled = state.outcome.is_none() && CONSTRUCTED.run(state, agent);
@@ -200,6 +180,31 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
             break;
         }
         windows.open(state, agent, w);
+    }
+}
+
+/// What happened this turn is forgotten as it ends: attacks made, Summons cast, abilities used,
+/// damage taken, the cards cast and the Forwards attacked with.
+fn forget_this_turn(state: &mut GameState) {
+    let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
+    let marked: Vec<(ObjectId, String)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, f.clone())).collect::<Vec<_>>()).collect();
+    for (o, flag) in marked {
+        state.apply(Event::Flag { object: o, flag, value: false, by: None });
+    }
+    let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
+    for (o, n) in counted {
+        state.apply(Event::Counter { object: o, name: super::attack::ATTACKS_THIS_TURN.into(), delta: -n });
+    }
+    for p in 0..state.players.len() {
+        let player = PlayerId(p as u8);
+        let cast = state.resource(player, super::play::CARDS_CAST_THIS_TURN);
+        if cast != 0 {
+            state.apply(Event::Resource { player, name: super::play::CARDS_CAST_THIS_TURN.into(), delta: -cast });
+        }
+    }
+    let tracked: Vec<String> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).cloned().collect();
+    for name in tracked {
+        state.apply(Event::Tracked { name, objects: vec![] });
     }
 }
 
