@@ -347,7 +347,7 @@ impl Ctx<'_> {
                     Some(op) => Some(self.selector(op)?),
                     None => None,
                 };
-                EventPattern::Damage { subject: cards(0)?, by }
+                EventPattern::Damage { subject: cards(0)?, by, battle: None }
             }
             Primitive::FlagChanged => {
                 let value = word(2)?.map(|v| v != "false");

@@ -99,7 +99,7 @@ impl Ctx<'_> {
                 for object in self.objects_arg(call, &a[0])? {
                     let object = self.state.current(object);
                     if self.allowed(object, crate::kernel::Deed::Damage(amount)) {
-                        self.happen(Event::Damaged { object, amount, source: self.source })?;
+                        self.happen(Event::Damaged { object, amount, source: self.source, battle: false })?;
                     }
                 }
             }

@@ -258,12 +258,17 @@ impl Ctx<'_> {
             Some(op) => Some(self.selector(op)?),
             None => None,
         };
+        let battle = match self.optional_word(call, &a[5])?.as_deref() {
+            Some("battle") => Some(true),
+            Some(_) => Some(false),
+            None => None,
+        };
         Ok(Replacement {
             id: self.state.next_effect_id(),
             source: self.source,
             controller: self.controller,
             timestamp: Default::default(),
-            pattern: EventPattern::Damage { subject, by },
+            pattern: EventPattern::Damage { subject, by, battle },
             action,
             self_replacement: false,
             duration,

@@ -38,7 +38,7 @@ impl GameState {
                 format!("{} moves from {} to {}{why}", self.name_of(*old), self.zone_name(*from), self.zone_name(*to))
             }
             Event::Flag { object, flag, value, .. } => format!("{} {} {flag}", self.name_of(*object), if *value { "becomes" } else { "is no longer" }),
-            Event::Damaged { object, amount, source } => match source {
+            Event::Damaged { object, amount, source, .. } => match source {
                 Some(s) => format!("{} deals {amount} damage to {}", self.name_of(*s), self.name_of(*object)),
                 None => format!("{} is dealt {amount} damage", self.name_of(*object)),
             },

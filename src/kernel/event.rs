@@ -22,7 +22,8 @@ pub enum Event {
     /// A placement state set or cleared (dull, face_down, stunned, committed...); `by`: the card
     /// whose ability did it ("whenever this stuns a UNIT").
     Flag { object: ObjectId, flag: String, value: bool, by: Option<ObjectId> },
-    Damaged { object: ObjectId, amount: i64, source: Option<ObjectId> },
+    /// `battle`: dealt by Forwards in a battle (FF 10.1.4), not by a Summon or an ability.
+    Damaged { object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool },
     DamageRemoved { object: ObjectId },
     Counter { object: ObjectId, name: String, delta: i64 },
     Resource { player: PlayerId, name: String, delta: i64 },

@@ -36,8 +36,8 @@ pub struct Replacement {
 pub enum EventPattern {
     /// `player`: the zones moved between belong to that player ("enters your field").
     Move { subject: Selector, from: Option<String>, to: Option<String>, reason: Option<String>, player: Option<PlayerId>, by: Option<Selector> },
-    /// `by`: only damage those cards deal.
-    Damage { subject: Selector, by: Option<Selector> },
+    /// `by`: only damage those cards deal; `battle`: only battle damage, or only other damage.
+    Damage { subject: Selector, by: Option<Selector>, battle: Option<bool> },
     /// `value`: only when set (`Some(true)`) or cleared (`Some(false)`); `by`: only by those cards.
     Flag { subject: Selector, flag: String, value: Option<bool>, by: Option<Selector> },
     /// `sign`: only gains (1) or losses (-1).
@@ -93,8 +93,8 @@ impl GameState {
                     && to.as_ref().is_none_or(|z| self.zone(*t).name == *z)
                     && reason.as_ref().is_none_or(|want| r.as_ref() == Some(want))
             }
-            (EventPattern::Damage { subject: s, by }, Event::Damaged { object, source, .. }) => {
-                subject(s, *object) && by.as_ref().is_none_or(|sel| source.is_some_and(|src| subject(sel, src)))
+            (EventPattern::Damage { subject: s, by, battle }, Event::Damaged { object, source, battle: b, .. }) => {
+                subject(s, *object) && by.as_ref().is_none_or(|sel| source.is_some_and(|src| subject(sel, src))) && battle.is_none_or(|want| want == *b)
             }
             (EventPattern::Flag { subject: s, flag, value, by }, Event::Flag { object, flag: f, value: v, by: setter }) => {
                 f == flag

@@ -87,7 +87,7 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
             state.apply(Event::Flag { object, flag: flag.clone(), value: true, by: None });
         }
         if placed.damage > 0 {
-            state.apply(Event::Damaged { object, amount: placed.damage, source: None });
+            state.apply(Event::Damaged { object, amount: placed.damage, source: None, battle: false });
         }
         for (name, n) in &placed.counters {
             state.apply(Event::Counter { object, name: name.clone(), delta: *n });

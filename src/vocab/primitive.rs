@@ -150,7 +150,8 @@ primitives! {
     /// Damage to cards changed as it is dealt (a replacement, SE14 11.13.5.8): op `set`, `add`, `sub`, `double`.
     /// `once: true`: only the next damage ("the next damage dealt to X becomes 0").
     /// `by`: only damage those cards deal.
-    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number), opt("once", BOOL), opt("by", Cards));
+    /// `from`: only battle damage (FF 10.1.4), or only damage from Summons and abilities (`effects`).
+    AdjustDamage "adjust_damage" [Rule] (req("what", Cards), req("op", Choice(&["set", "add", "sub", "double"])), opt("amount", Number), opt("once", BOOL), opt("by", Cards), opt("from", Choice(&["battle", "effects"])));
     /// A rule change a player has: `player_rule(who, any_element_cp)`.
     /// `value`: what the rule names (organizations to link, cards allowed twice).
     PlayerRule "player_rule" [Rule] (req("who", Player), req("name", Word), opt("value", Value), opt("amount", Number));

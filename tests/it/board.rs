@@ -65,7 +65,7 @@ fn ff_state() -> GameState {
     flag(&mut state, mine[0], "attacking");
     flag(&mut state, yours[0], "blocking");
     flag(&mut state, mine[2], "dull");
-    state.apply(Event::Damaged { object: yours[0], amount: 3000, source: Some(mine[0]) });
+    state.apply(Event::Damaged { object: yours[0], amount: 3000, source: Some(mine[0]), battle: false });
     state.apply(Event::Counter { object: yours[1], name: "crystal".into(), delta: 2 });
     state.apply(Event::Resource { player: ME, name: "cp".into(), delta: 3 });
     state.apply(Event::PlayerFlag { player: YOU, flag: "cannot_draw".into(), value: true });

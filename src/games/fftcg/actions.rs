@@ -203,7 +203,7 @@ fn divide_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     shares.push((*last, left));
     for (target, amount) in shares {
         if amount > 0 {
-            Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Damaged { object: target, amount, source: call.source })?;
+            Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Damaged { object: target, amount, source: call.source, battle: false })?;
         }
     }
     Ok(())

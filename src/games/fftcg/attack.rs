@@ -226,7 +226,7 @@ fn exchange(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers: 
     for (source, target, amount) in hits {
         let controller = state.characteristics(source).controller;
         if amount > 0 && state.object(target).left.is_none() && super::restrict::allows(state, target, crate::kernel::Deed::Damage(amount), controller, Some(source)) {
-            Ctx::new(state, agent, Some(source), controller, vec![]).happen(Event::Damaged { object: target, amount, source: Some(source) })?;
+            Ctx::new(state, agent, Some(source), controller, vec![]).happen(Event::Damaged { object: target, amount, source: Some(source), battle: true })?;
         }
     }
     Ok(())

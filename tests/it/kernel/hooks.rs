@@ -95,10 +95,10 @@ fn damage_one_card_deals_can_be_doubled_for_some_targets() {
     let soldier = t.field("Soldier", YOU);
     let mut agent = FirstOption;
     for target in [giant, soldier] {
-        let event = Event::Damaged { object: target, amount: 3000, source: Some(berserker) };
+        let event = Event::Damaged { object: target, amount: 3000, source: Some(berserker), battle: false };
         cardscript::interp::Ctx::new(&mut t.state, &mut agent, None, ME, vec![]).happen(event).unwrap();
     }
-    let other = Event::Damaged { object: giant, amount: 1000, source: None };
+    let other = Event::Damaged { object: giant, amount: 1000, source: None, battle: false };
     cardscript::interp::Ctx::new(&mut t.state, &mut agent, None, ME, vec![]).happen(other).unwrap();
     assert_eq!(t.state.object(giant).damage, 7000, "6000 from Berserker, 1000 from elsewhere");
     assert_eq!(t.state.object(soldier).damage, 3000, "cost 2: not doubled");
