@@ -90,10 +90,17 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
             *by = sources.first().copied();
         }
         let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, dealer, vec![]).happen(event)? else { continue };
+        // "If you have received a point of damage this turn" (11-009L Shadow); forgotten as the turn ends.
+        if !state.players[player.index()].flags.contains(DAMAGED_THIS_TURN) {
+            state.apply(Event::PlayerFlag { player, flag: DAMAGED_THIS_TURN.into(), value: true });
+        }
         ex_burst(state, agent, w, player, new)?;
     }
     Ok(())
 }
+
+/// The player state of a player who received a point of damage this turn.
+pub const DAMAGED_THIS_TURN: &str = "player_damaged_this_turn";
 
 /// FF 6.5.2.1: a card with the EX Burst icon put into the Damage Zone: its player may use its EX
 /// Burst effect, which resolves at once (no player can respond).

@@ -197,6 +197,9 @@ fn forget_this_turn(state: &mut GameState) {
     }
     for p in 0..state.players.len() {
         let player = PlayerId(p as u8);
+        if state.players[p].flags.contains(super::actions::DAMAGED_THIS_TURN) {
+            state.apply(Event::PlayerFlag { player, flag: super::actions::DAMAGED_THIS_TURN.into(), value: false });
+        }
         let cast = state.resource(player, super::play::CARDS_CAST_THIS_TURN);
         if cast != 0 {
             state.apply(Event::Resource { player, name: super::play::CARDS_CAST_THIS_TURN.into(), delta: -cast });
