@@ -252,6 +252,20 @@ impl Ctx<'_> {
         })
     }
 
+    /// The cards whose Summon or ability caused an event: those `by` names, controlled by the
+    /// player `by_player` names ("due to your Summons or abilities").
+    fn by_cards_of(&self, call: &Call, by: &BoundArg, by_player: &BoundArg) -> Result<Option<Selector>, Illegal> {
+        let cards = match self.slot(call, by) {
+            Some(op) => Some(self.selector(op)?),
+            None => None,
+        };
+        Ok(match (cards, by_player) {
+            (cards, BoundArg::Absent) => cards,
+            (None, arg) => Some(Selector::ControlledBy(self.player_arg(call, arg)?)),
+            (Some(cards), arg) => Some(Selector::And(vec![cards, Selector::ControlledBy(self.player_arg(call, arg)?)])),
+        })
+    }
+
     /// The cards whose abilities a `moved_by` names: `what`, or this ability's card.
     fn movers(&self, call: &Call, bound: &crate::vocab::Bound) -> Result<Vec<crate::kernel::ObjectId>, Illegal> {
         match self.slot(call, &bound.args[0]) {
@@ -335,10 +349,7 @@ impl Ctx<'_> {
                     BoundArg::Absent => None,
                     arg => Some(self.player_arg(call, arg)?),
                 };
-                let by = match self.slot(call, &bound.args[5]) {
-                    Some(op) => Some(self.selector(op)?),
-                    None => None,
-                };
+                let by = self.by_cards_of(call, &bound.args[5], &bound.args[7])?;
                 let pattern = EventPattern::Move { subject: cards(0)?, from: zone(1)?, to: zone(2)?, reason: word(3)?, player, by };
                 if word(6)?.as_deref() == Some("true") { EventPattern::Asked(Box::new(pattern)) } else { pattern }
             }
@@ -351,10 +362,7 @@ impl Ctx<'_> {
             }
             Primitive::FlagChanged => {
                 let value = word(2)?.map(|v| v != "false");
-                let by = match self.slot(call, &bound.args[3]) {
-                    Some(op) => Some(self.selector(op)?),
-                    None => None,
-                };
+                let by = self.by_cards_of(call, &bound.args[3], &bound.args[4])?;
                 EventPattern::Flag { subject: cards(0)?, flag: self.word_arg(call, &bound.args[1])?, value, by }
             }
             Primitive::ResourceChanged => {

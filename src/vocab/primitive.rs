@@ -160,12 +160,14 @@ primitives! {
     /// `who`: the zone left (if `from` is named) or entered belongs to that player ("enters your
     /// field", "is put from your field"); `by`: an ability of those cards moved it ("X breaks Y").
     /// `ask: true`: it triggers only if its controller chooses to use it then (SE14 15.2.6.3).
-    Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word), opt("who", Player), opt("by", Cards), opt("ask", BOOL));
+    /// `by_player`: moved by a Summon or an ability that player controls ("enters the field due to
+    /// your Summons or abilities").
+    Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word), opt("who", Player), opt("by", Cards), opt("ask", BOOL), opt("by_player", Player));
     /// Cards dealt damage: `damaged(subject)`; the amount is the event's first output.
     Damaged "damaged" [Event] (req("what", Cards), opt("by", Cards));
     /// A state flag changed: `flag_changed(subject, dull)`.
     /// `by`: only when an ability of those cards did it ("this stuns a unit").
-    FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", BOOL), opt("by", Cards));
+    FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", BOOL), opt("by", Cards), opt("by_player", Player));
     /// A player's resource changed: `resource_changed(who, bond)`.
     /// `direction`: `gain` or `lose` (any change without it).
     ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word), opt("direction", Choice(&["gain", "lose"])));
