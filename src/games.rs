@@ -139,11 +139,23 @@ pub fn end_of_turn_signal(game: &str) -> Event {
     Event::Signal { name: name.into(), objects: vec![], player: None, detail: None }
 }
 
+/// What happens where the rules give players priority: the players play (self-play, the REPL),
+/// or both pass at once so a scenario can drive the game action by action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Windows {
+    Priority,
+    Pass,
+}
+
 /// A game's own procedures, driven one action at a time (scenarios, the REPL): playing a card
 /// with its cost paid, using an ability, attacking, resolving, ending the turn, the next turn.
 pub trait Procedures: Sync {
     /// The board is set and the turn has begun: the game marks whose turn it is.
     fn turn_began(&self, state: &mut GameState);
+    /// The zones a player plays cards from, in the order a scenario looks for the card named.
+    fn play_zones(&self) -> &'static [&'static str] {
+        &["hand"]
+    }
     fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) -> Result<(), Illegal>;
     fn use_ability(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, ability: AbilityRef) -> Result<(), Illegal>;
     fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal>;
