@@ -6,6 +6,7 @@
 
 pub mod deck;
 pub mod fftcg;
+pub mod trails;
 
 use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
 use crate::kernel::decision::Agent;
@@ -95,6 +96,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
 pub fn rule_processes(game: &str) -> &'static dyn RuleProcesses {
     match game {
         "fftcg" => &fftcg::rules::CONSTRUCTED,
+        "trails" => &trails::rules::RULES,
         _ => &NoRuleProcesses,
     }
 }
@@ -172,6 +174,7 @@ pub trait Procedures: Sync {
 pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
     match game {
         "fftcg" => Some(&fftcg::Driven),
+        "trails" => Some(&trails::Driven),
         _ => None,
     }
 }
