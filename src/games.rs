@@ -88,7 +88,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,
-        hooks: None,
+        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows }),
     }
 }
 

@@ -1,13 +1,15 @@
 //! Trails TCG over the kernel: game preparation (Trails 600), the turn (700: Preparation, Combat
 //! and Cure phases, primary and initiative players), priority processing (900) through the
 //! kernel's priority loop, CP and EP pools (302) with EP gained from the homebase (1217), playing
-//! UNIT and ITEM cards for their CP cost (1204, 1206-1207), EVENT cards for their EP cost (1208)
-//! and the rule processes (1102).
+//! UNIT and ITEM cards for their CP cost (1204, 1206-1207), EVENT cards for their EP cost (1208),
+//! BASE cards up to their building level (1209), activated crafts and Arts abilities with their
+//! costs (1210, 1213) and the rule processes (1102).
 //!
 //! Cards waiting in the Resolve Standby Zone (509) are its cards; their effects, if any, wait on
 //! the kernel's stack. A card with nothing to execute (a UNIT, most ITEMs) waits in the zone only,
 //! and goes where it belongs (1205.1c) once nothing above it is left to resolve.
 
+mod ability;
 mod cost;
 mod drive;
 mod play;
@@ -15,6 +17,7 @@ pub mod rules;
 mod setup;
 mod turn;
 
+pub use ability::{allows, announce_chosen, carry_out, legal_targets, use_ability};
 pub use cost::{empty_pools, gain_ep, pay};
 pub use drive::Driven;
 pub use play::{legal_plays, perform, Play, TrailsPlays};

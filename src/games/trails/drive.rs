@@ -2,13 +2,10 @@
 //! players pass in every priority processing, so the file (or the person) says what happens next.
 //! `next phase` goes from one step or phase to the next (703.5-703.8, 704, 705).
 
-use std::sync::Arc;
-
 use crate::games::Procedures;
-use crate::interp::{abilities_of, keyword_env};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId};
+use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId};
 
 use super::play::{perform, put_away_resolved, standby_busy, Play};
 use super::turn::{combat_phase, cure_phase, deployment_step, draw_step, homebase_step, initiative, mark_players, new_turn, preparation, Windows};
@@ -45,14 +42,9 @@ impl Procedures for Driven {
     }
 
     /// Trails 1210, 1213: an activated craft or an Arts ability waits in the Resolve Standby Zone
-    /// with its targets chosen. Its costs are not paid yet (part 2 of the Trails procedures).
+    /// with its targets chosen and its costs paid.
     fn use_ability(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, ability: AbilityRef) -> Result<(), Illegal> {
-        let library = state.library.clone();
-        let chosen = abilities_of(state, &library, object).into_iter().find(|(r, _)| *r == ability).map(|(_, a)| a.into_owned());
-        let chosen = chosen.ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
-        let mut env = keyword_env(state, &library, object, &ability);
-        env.push(("X".to_string(), Binding::Number(0)));
-        crate::interp::engine::push(state, agent, Some(object), player, ability, env, Arc::new(chosen.body.clone()), chosen.condition.clone());
+        super::ability::use_ability(state, agent, player, object, &ability)?;
         settle(state, agent);
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! Playing cards (Trails 1204, 1206-1208): UNIT and ITEM cards from the hand in their player's
 //! Deployment Step for their CP cost, EVENT cards from the hand or face-down from the homebase for
-//! their EP cost; gaining EP (1217); the cards that resolved put where they belong (1205.1c).
+//! their EP cost, BASE cards face-down from the homebase up to their building level (1209,
+//! 1204.2f-3); gaining EP (1217); the cards that resolved put where they belong (1205.1c).
 
 use std::sync::Arc;
 
@@ -36,7 +37,9 @@ pub fn standby_busy(state: &GameState) -> bool {
 
 /// Trails 1206.1, 1207.1, 902.4h: a UNIT or ITEM is played from the hand by the Primary Player in
 /// their Deployment Step with nothing in the Resolve Standby Zone; 1208.1: an EVENT from the hand
-/// or face-down from the homebase, whenever its player has priority. `Err` says why not.
+/// or face-down from the homebase, and 1209.1: a BASE face-down from the homebase if its building
+/// level is at most the number of cards there (1204.2f-3), whenever its player has priority.
+/// `Err` says why not.
 pub fn playable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
     let name = state.name_of(object);
     let zone = zone_of(state, object);
@@ -62,12 +65,27 @@ pub fn playable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId
             _ => Err(Illegal(format!("{name} is played from its player's hand or face-down homebase (Trails 1208.1)"))),
         };
     }
-    Err(Illegal(format!("{name} is not a UNIT, ITEM or EVENT card (BASE cards are not played yet)")))
+    if w.is(state, object, w.base) {
+        let (level, built) = (w.number(state, object, w.level), cards_in(state, "homebase", player).len() as i64);
+        return match zone.as_str() {
+            "homebase" if mine && !state.object(object).flags.contains("face_down") => Err(Illegal(format!("{name} is face-up in the homebase and cannot be played (Trails 1209.1a)"))),
+            "homebase" if mine && level > built => Err(Illegal(format!("{name} has building level {level}; the homebase holds {built} card(s) (Trails 1204.2f-3)"))),
+            "homebase" if mine => Ok(()),
+            _ => Err(Illegal(format!("{name} is played face-down from its player's homebase (Trails 1209.1)"))),
+        };
+    }
+    Err(Illegal(format!("{name} is not a UNIT, ITEM, EVENT or BASE card")))
 }
 
-/// The CP or EP a card costs (1204.2f-1-2).
+/// The CP or EP a card costs (1204.2f-1-2); a BASE costs nothing but its building level (1204.2f-3).
 fn cost_of(state: &GameState, w: &Words, object: ObjectId) -> (&'static str, i64) {
-    if w.is(state, object, w.unit) || w.is(state, object, w.item) { ("cp", w.number(state, object, w.cp)) } else { ("ep", w.number(state, object, w.ep)) }
+    if w.is(state, object, w.unit) || w.is(state, object, w.item) {
+        ("cp", w.number(state, object, w.cp))
+    } else if w.is(state, object, w.event) {
+        ("ep", w.number(state, object, w.ep))
+    } else {
+        ("cp", 0)
+    }
 }
 
 /// The plays `player` may make now, as far as can be told without trying them.
