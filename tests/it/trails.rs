@@ -85,12 +85,14 @@ fn setup_draws_four_each_gives_40_bond_and_exchanges_in_order() {
 
 #[test]
 fn whole_games_between_blitz_shield_decks_end_with_every_card_in_one_zone() {
-    // Trails 700-705 end to end with the random agent. Combat (800) is not there yet, so games end
-    // by bond (705.5) or by drawing from an empty deck (1102.1).
+    // Trails 700-705 end to end with the random agent, which plays cards, Arts and crafts (902.4).
+    // Combat (800) is not there yet, so games end by bond (705.5) or by drawing from an empty deck
+    // (1102.1).
     let library = std::sync::Arc::new(library());
     let bracers = check(&blitz("Bracers", &BRACERS), &library, Mode::BlitzShield).unwrap();
     let ouroboros = check(&blitz("Ouroboros", &OUROBOROS), &library, Mode::BlitzShield).unwrap();
-    for seed in 1..=6 {
+    let mut abilities = 0;
+    for seed in 1..=4 {
         let mut state = trails::new_game(library.clone(), [&bracers, &ouroboros], seed).unwrap();
         let mut agent = RandomAgent { rng: Rng::new(seed) };
         let outcome = trails::play_game(&mut state, &mut agent, 60);
@@ -99,5 +101,7 @@ fn whole_games_between_blitz_shield_decks_end_with_every_card_in_one_zone() {
         assert_eq!(placed, 80, "seed {seed}: every card in exactly one zone");
         let played = state.log.iter().filter(|e| matches!(e, Event::Moved { to, reason, .. } if reason.as_deref() == Some("resolved") && state.zone(*to).name == "field")).count();
         assert!(played > 0, "seed {seed}: UNITs and ITEMs were played onto the field");
+        abilities += state.log.iter().filter(|e| matches!(e, Event::Decided { question, answer, .. } if question == "priority" && answer.contains("ability"))).count();
     }
+    assert!(abilities > 0, "Arts abilities were played (902.4e)");
 }

@@ -1,13 +1,14 @@
 //! Playing cards (Trails 1204, 1206-1208): UNIT and ITEM cards from the hand in their player's
 //! Deployment Step for their CP cost, EVENT cards from the hand or face-down from the homebase for
 //! their EP cost, BASE cards face-down from the homebase up to their building level (1209,
-//! 1204.2f-3); gaining EP (1217); the cards that resolved put where they belong (1205.1c).
+//! 1204.2f-3); the plays a player with priority may make (902.4), crafts and Arts abilities
+//! (1210, 1213) and gaining EP (1217) among them; cards that resolved put where they go (1205.1c).
 
 use std::sync::Arc;
 
 use crate::interp::engine::{push, Plays};
-use crate::interp::{announce, Ctx};
-use crate::kernel::decision::Agent;
+use crate::interp::{abilities_of, announce, Ctx};
+use crate::kernel::decision::{Agent, FirstOption};
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position};
 use crate::vocab::AbilityClass;
@@ -23,6 +24,8 @@ pub enum Play {
     Card(ObjectId),
     /// 902.4f: action a ready homebase card and gain 1 EP.
     GainEp(ObjectId),
+    /// 902.4d-e: an activated craft or an Arts ability of a card.
+    Ability(ObjectId, AbilityRef),
 }
 
 /// The zone a card is in, by name.
@@ -99,13 +102,29 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             }
             let (resource, amount) = cost_of(state, w, object);
             let affordable = if resource == "cp" { state.resource(player, "cp") >= amount } else { ep_on_hand >= amount };
-            if affordable {
+            // Tried on a copy: an EVENT with no legal target cannot be played (1204.2d).
+            if affordable && play_card(&mut state.clone(), &mut FirstOption, w, player, object).is_ok() {
                 plays.push(Play::Card(object));
             }
         }
     }
     if let Some(&first) = ep_sources(state, player).first() {
         plays.push(Play::GainEp(first));
+    }
+    // 902.4d-e: the crafts and Arts abilities whose play would succeed now, tried on a copy.
+    let library = state.library.clone();
+    for zone in ["field", "homebase", "hand"] {
+        for object in cards_in(state, zone, player) {
+            for (reference, ability) in abilities_of(state, &library, object) {
+                if library.vocab.ability_kinds[ability.kind.index()].class != AbilityClass::Activated {
+                    continue;
+                }
+                let mut copy = state.clone();
+                if super::ability::use_ability(&mut copy, &mut FirstOption, player, object, &reference).is_ok() {
+                    plays.push(Play::Ability(object, reference));
+                }
+            }
+        }
     }
     plays
 }
@@ -114,6 +133,7 @@ pub fn describe(state: &GameState, play: &Play) -> String {
     match play {
         Play::Card(o) => format!("play {}", state.name_of(*o)),
         Play::GainEp(o) => format!("gain 1 EP by actioning {}", state.name_of(*o)),
+        Play::Ability(o, reference) => format!("play {}", state.describe_ability(*o, reference)),
     }
 }
 
@@ -122,6 +142,7 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     match play {
         Play::GainEp(card) => gain_ep(state, agent, player, *card),
         Play::Card(object) => play_card(state, agent, w, player, *object),
+        Play::Ability(object, reference) => super::ability::use_ability(state, agent, player, *object, reference),
     }
 }
 
