@@ -105,3 +105,16 @@ fn whole_games_between_blitz_shield_decks_end_with_every_card_in_one_zone() {
     }
     assert!(abilities > 0, "Arts abilities were played (902.4e)");
 }
+
+#[test]
+fn selfplay_plays_trails_games_between_blitz_shield_decks_from_the_command_line() {
+    // `cardscript selfplay --game trails`: a 40-card list is a Blitz Shield deck (602.3); games end
+    // with every card in one zone (the decks of part 2 will go in cards/trails/decks/).
+    let dir = crate::support::scratch_dir("trails-selfplay-decks");
+    std::fs::write(dir.join("bracers.deck"), blitz("Bracers", &BRACERS)).unwrap();
+    std::fs::write(dir.join("ouroboros.deck"), blitz("Ouroboros", &OUROBOROS)).unwrap();
+    let out = crate::support::cardscript(&["selfplay", "--game", "trails", "--games", "3", "--seed", "2", "--decks", dir.to_str().unwrap()]);
+    let text = crate::support::stdout(&out);
+    assert!(out.status.success(), "{text}{}", crate::support::stderr(&out));
+    assert!(text.contains("3 games of trails") && text.contains("failures 0"), "{text}");
+}

@@ -94,6 +94,8 @@ fn cost_of(state: &GameState, w: &Words, object: ObjectId) -> (&'static str, i64
 /// The plays `player` may make now, as far as can be told without trying them.
 pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
     let mut plays = vec![];
+    // Plays are tried on one copy of the game, rewound after each (1204.2l).
+    let mut copy = state.clone();
     let ep_on_hand = state.resource(player, "ep") + ep_sources(state, player).len() as i64;
     for zone in ["hand", "homebase"] {
         for object in cards_in(state, zone, player) {
@@ -103,7 +105,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             let (resource, amount) = cost_of(state, w, object);
             let affordable = if resource == "cp" { state.resource(player, "cp") >= amount } else { ep_on_hand >= amount };
             // Tried on a copy: an EVENT with no legal target cannot be played (1204.2d).
-            if affordable && play_card(&mut state.clone(), &mut FirstOption, w, player, object).is_ok() {
+            if affordable && succeeds(&mut copy, |s| play_card(s, &mut FirstOption, w, player, object)) {
                 plays.push(Play::Card(object));
             }
         }
@@ -119,14 +121,24 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 if library.vocab.ability_kinds[ability.kind.index()].class != AbilityClass::Activated {
                     continue;
                 }
-                let mut copy = state.clone();
-                if super::ability::use_ability(&mut copy, &mut FirstOption, player, object, &reference).is_ok() {
+                if succeeds(&mut copy, |s| super::ability::use_ability(s, &mut FirstOption, player, object, &reference)) {
                     plays.push(Play::Ability(object, reference));
                 }
             }
         }
     }
     plays
+}
+
+/// Whether `action` would succeed now; the game is rewound either way.
+fn succeeds(state: &mut GameState, action: impl FnOnce(&mut GameState) -> Result<(), Illegal>) -> bool {
+    let mut done = false;
+    let _ = state.attempt(|s| {
+        action(s)?;
+        done = true;
+        Err::<(), _>(Illegal("tried only".into()))
+    });
+    done
 }
 
 pub fn describe(state: &GameState, play: &Play) -> String {
