@@ -6,6 +6,7 @@
 
 pub mod deck;
 pub mod fftcg;
+pub mod trails;
 
 use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
 use crate::kernel::decision::Agent;
@@ -87,7 +88,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,
-        hooks: None,
+        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows }),
     }
 }
 
@@ -95,6 +96,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
 pub fn rule_processes(game: &str) -> &'static dyn RuleProcesses {
     match game {
         "fftcg" => &fftcg::rules::CONSTRUCTED,
+        "trails" => &trails::rules::RULES,
         _ => &NoRuleProcesses,
     }
 }
@@ -139,11 +141,23 @@ pub fn end_of_turn_signal(game: &str) -> Event {
     Event::Signal { name: name.into(), objects: vec![], player: None, detail: None }
 }
 
+/// What happens where the rules give players priority: the players play (self-play, the REPL),
+/// or both pass at once so a scenario can drive the game action by action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Windows {
+    Priority,
+    Pass,
+}
+
 /// A game's own procedures, driven one action at a time (scenarios, the REPL): playing a card
 /// with its cost paid, using an ability, attacking, resolving, ending the turn, the next turn.
 pub trait Procedures: Sync {
     /// The board is set and the turn has begun: the game marks whose turn it is.
     fn turn_began(&self, state: &mut GameState);
+    /// The zones a player plays cards from, in the order a scenario looks for the card named.
+    fn play_zones(&self) -> &'static [&'static str] {
+        &["hand"]
+    }
     fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) -> Result<(), Illegal>;
     fn use_ability(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, ability: AbilityRef) -> Result<(), Illegal>;
     fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal>;
@@ -160,6 +174,7 @@ pub trait Procedures: Sync {
 pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
     match game {
         "fftcg" => Some(&fftcg::Driven),
+        "trails" => Some(&trails::Driven),
         _ => None,
     }
 }

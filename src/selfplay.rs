@@ -1,5 +1,5 @@
 //! Self-play: whole games between decks with the random agent, with invariants checked after
-//! every game and any failing seed written out as a replayable trace (FF-TCG so far).
+//! every game and any failing seed written out as a replayable trace (FF-TCG and Trails TCG).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::diagnostic::render::render_human;
 use crate::games::deck::parse_deck;
-use crate::games::fftcg;
+use crate::games::{fftcg, trails};
 use crate::kernel::rng::Rng;
 use crate::kernel::{CardId, Event, GameState, Library, Outcome, RandomAgent};
 
@@ -19,10 +19,11 @@ pub struct ReadyDeck {
 }
 
 /// The cards of `game` (under `card_paths`, with the standard library) and the decks in
-/// `deck_paths` (files or folders of `.deck` files), each checked (FF 8.1.1). Errors are rendered.
+/// `deck_paths` (files or folders of `.deck` files), each checked (FF 8.1.1, Trails 602). Errors are
+/// rendered.
 pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf]) -> Result<(Arc<Library>, Vec<ReadyDeck>), String> {
-    if game != "fftcg" {
-        return Err(format!("self-play supports fftcg so far, not `{game}`"));
+    if game != "fftcg" && game != "trails" {
+        return Err(format!("self-play supports fftcg and trails so far, not `{game}`"));
     }
     let workspace = crate::workspace::Workspace::load(card_paths);
     let (library, codes) = workspace.library(game).ok_or_else(|| format!("no {game} cards under the given paths"))?;
@@ -40,7 +41,12 @@ pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf]) -> Resul
         let shown = file.display().to_string();
         let (deck, mut diagnostics) = parse_deck(&text);
         if let Some(deck) = &deck {
-            match fftcg::check_deck(deck, &library, &codes, false) {
+            // Trails 602.2: a 40-card list is a Blitz Shield deck (602.3), any other a Strategy deck (602.4).
+            let checked = match game {
+                "trails" => trails::check_deck(deck, &library, if deck.size() == 40 { trails::Mode::BlitzShield } else { trails::Mode::Strategy }),
+                _ => fftcg::check_deck(deck, &library, &codes, false),
+            };
+            match checked {
                 Ok(cards) if diagnostics.is_empty() => decks.push(ReadyDeck { name: deck.name.clone(), cards }),
                 Ok(_) => {}
                 Err(more) => diagnostics.extend(more),
@@ -77,9 +83,15 @@ pub const MAX_TURNS: u32 = 200;
 /// Plays one game with the random agent: both the game and the agent are seeded by `seed`.
 pub fn play_one(library: &Arc<Library>, decks: &[ReadyDeck], pair: [usize; 2], seed: u64) -> GameResult {
     let mut result = GameResult { seed, decks: pair, outcome: None, turns: 0, decisions: 0, events: 0, failure: None, trace: None };
-    let mut state = fftcg::new_game(library.clone(), [&decks[pair[0]].cards, &decks[pair[1]].cards], seed);
+    let cards = [decks[pair[0]].cards.as_slice(), decks[pair[1]].cards.as_slice()];
+    let trails_game = library.vocab.game == "trails";
+    let new_game = if trails_game { trails::new_game(library.clone(), cards, seed) } else { Some(fftcg::new_game(library.clone(), cards, seed)) };
+    let Some(mut state) = new_game else {
+        result.failure = Some("the game's configuration is missing".into());
+        return result;
+    };
     let mut agent = RandomAgent { rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
-    let played = catch_unwind(AssertUnwindSafe(|| fftcg::play_game(&mut state, &mut agent, MAX_TURNS)));
+    let played = catch_unwind(AssertUnwindSafe(|| if trails_game { trails::play_game(&mut state, &mut agent, MAX_TURNS) } else { fftcg::play_game(&mut state, &mut agent, MAX_TURNS) }));
     let cards = decks[pair[0]].cards.len() + decks[pair[1]].cards.len();
     result.turns = state.turn;
     result.decisions = state.log.iter().filter(|e| matches!(e, Event::Decided { .. })).count();

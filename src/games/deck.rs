@@ -1,5 +1,6 @@
-//! Deck lists (`.deck` files): a `deck "Name" game` line, then `COUNT CODE Name...` lines, with
-//! `//` comments. Parsing reports every bad line; the games check their construction rules.
+//! Deck lists (`.deck` files): a `deck "Name" game` line, then `COUNT CODE Name...` lines (or
+//! `COUNT "Name [Sub-name]"` for a game whose cards have no codes), with `//` comments.
+//! Parsing reports every bad line; the games check their construction rules.
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::span::Span;
@@ -19,7 +20,8 @@ pub struct Deck {
 pub struct Entry {
     pub count: u32,
     pub code: String,
-    /// The card name written after the code (for readers; checked against the code).
+    /// The card name written after the code (for readers; checked against the code), or the
+    /// quoted name that identifies the card when `code` is empty.
     pub name: String,
     pub span: Span,
 }
@@ -49,6 +51,18 @@ pub fn parse_deck(text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
             match parse_header(trimmed) {
                 Some((name, game)) => header = Some((name, game, span)),
                 None => diagnostics.push(Diagnostic::new(Code::E0300, span, "a deck list starts with `deck \"Name\" game`").label("expected the deck line").help("write `deck \"Fire Wind\" fftcg`")),
+            }
+            continue;
+        }
+        // A game whose cards have no codes names them in quotes: `4 "Estelle Bright [Sky Bracer]"`.
+        if let Some((count, rest)) = trimmed.split_once(char::is_whitespace)
+            && let Some(quoted) = rest.trim_start().strip_prefix('"')
+        {
+            match (count.parse::<u32>(), quoted.strip_suffix('"')) {
+                (Ok(count), Some(name)) if count > 0 && !name.is_empty() && !name.contains('"') => {
+                    entries.push(Entry { count, code: String::new(), name: name.to_string(), span });
+                }
+                _ => diagnostics.push(Diagnostic::new(Code::E0300, span, "a deck line is a count and a card's name in quotes").label("expected `COUNT \"Name [Sub-name]\"`").help("write `4 \"Estelle Bright [Sky Bracer]\"`")),
             }
             continue;
         }
@@ -87,5 +101,13 @@ mod tests {
         let deck = deck.unwrap();
         assert_eq!((deck.name.as_str(), deck.game.as_str(), deck.size()), ("D", "fftcg", 3));
         assert_eq!(diagnostics.len(), 2);
+    }
+
+    #[test]
+    fn a_quoted_name_stands_for_a_code() {
+        let (deck, diagnostics) = parse_deck("deck \"T\" trails\n4 \"Estelle Bright [Sky Bracer]\"\n2 \"Tear Balm\n");
+        let deck = deck.unwrap();
+        assert_eq!((deck.entries[0].code.as_str(), deck.entries[0].name.as_str(), deck.size()), ("", "Estelle Bright [Sky Bracer]", 4));
+        assert_eq!(diagnostics.len(), 1, "the unclosed quote");
     }
 }

@@ -333,7 +333,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // Decisions and the bookkeeping of what waits to resolve trigger nothing.
     if matches!(
         state.log[index],
-        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. }
+        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. }
     ) {
         return;
     }

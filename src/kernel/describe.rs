@@ -78,6 +78,7 @@ impl GameState {
             Event::Tracked { name, objects } => format!("{name}: {}", self.names(objects)),
             Event::TurnBegan { turn, player } => format!("turn {turn} begins ({})", self.player_name(*player)),
             Event::PhaseBegan { name } => format!("{name} phase begins"),
+            Event::Primary { player } => format!("{} is the primary player", self.player_name(*player)),
             Event::Unstacked { .. } => "an ability is taken off the stack: cancelled".to_string(),
             Event::Attached { object, to: Some(host) } => format!("{} is attached to {}", self.name_of(*object), self.name_of(*host)),
             Event::Attached { object, to: None } => format!("{} is no longer attached", self.name_of(*object)),

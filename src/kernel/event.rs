@@ -60,6 +60,10 @@ pub enum Event {
     /// The game's procedures name a set of cards (`current_attack`); empty to forget it.
     Tracked { name: String, objects: Vec<ObjectId> },
     TurnBegan { turn: u32, player: PlayerId },
+    /// The player the priority loop and rule checks start with changes within a turn (Trails
+    /// 702.3: the player performing the current step, else the Initiative Player); kept as
+    /// `turn_player`.
+    Primary { player: PlayerId },
     /// A card attached to another (equipping), or detached (`to: None`).
     Attached { object: ObjectId, to: Option<ObjectId> },
     /// A phase or step of the turn begins (the game names it).
@@ -174,6 +178,7 @@ impl GameState {
                 self.turn_began = self.tick();
             }
             Event::PhaseBegan { name } => self.phase = name.clone(),
+            Event::Primary { player } => self.turn_player = *player,
             Event::Unstacked { index } => {
                 self.stack.remove(*index);
             }
@@ -185,7 +190,7 @@ impl GameState {
         // and placement states no effect in force reads.
         let inert = matches!(
             event,
-            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::Pushed { .. } | Event::Popped
+            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped
                 | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
         ) || match event {
             Event::Flag { .. } => !self.cache.reads(self.generation).flags,

@@ -16,7 +16,7 @@ pub struct Play {
 }
 
 /// The words a scenario line starts with (see docs/scenarios.md).
-const SCENARIO_WORDS: [&str; 10] = ["me", "you", "turn", "seed", "scenario", "answer", "expect", "resolve", "end", "signal"];
+const SCENARIO_WORDS: [&str; 12] = ["me", "you", "turn", "seed", "scenario", "answer", "expect", "resolve", "end", "signal", "next", "pass"];
 
 pub fn handler() -> LineHandler {
     LineHandler { name: "scenario", claims: |_, line| SCENARIO_WORDS.contains(&line.split_whitespace().next().unwrap_or("")), run: play_line }

@@ -26,7 +26,9 @@ impl Runner<'_> {
         }
         state.attempt(|state| match action {
             Action::Play { player: side, card } => {
-                let object = find_in(state, card, Some(*side), Some("hand"))?;
+                // From the hand, or another zone the game plays cards from.
+                let zones = procedures.map_or(&["hand"][..], |g| g.play_zones());
+                let object = zones.iter().find_map(|z| find_in(state, card, Some(*side), Some(z)).ok()).map_or_else(|| find_in(state, card, Some(*side), Some("hand")), Ok)?;
                 if let Some(game) = procedures {
                     return game.play(state, agent, player(*side), object);
                 }

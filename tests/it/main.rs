@@ -13,3 +13,4 @@ mod repl;
 mod selfplay;
 mod support;
 mod tidy;
+mod trails;

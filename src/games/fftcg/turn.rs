@@ -11,13 +11,7 @@ use super::rules::CONSTRUCTED;
 use super::setup::draw;
 use super::Words;
 
-/// What happens where the rules give players priority: the players play (self-play, the REPL),
-/// or both pass at once so a scenario can drive the game action by action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Windows {
-    Priority,
-    Pass,
-}
+pub use crate::games::Windows;
 
 impl Windows {
     /// A priority window (FF 11.1): rule processes and triggers settle, players play until both

@@ -1,0 +1,239 @@
+//! Playing cards (Trails 1204, 1206-1208): UNIT and ITEM cards from the hand in their player's
+//! Deployment Step for their CP cost, EVENT cards from the hand or face-down from the homebase for
+//! their EP cost, BASE cards face-down from the homebase up to their building level (1209,
+//! 1204.2f-3); the plays a player with priority may make (902.4), crafts and Arts abilities
+//! (1210, 1213) and gaining EP (1217) among them; cards that resolved put where they go (1205.1c).
+
+use std::sync::Arc;
+
+use crate::interp::engine::{push, Plays};
+use crate::interp::{abilities_of, announce, Ctx};
+use crate::kernel::decision::{Agent, FirstOption};
+use crate::kernel::trigger::AbilityRef;
+use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position};
+use crate::vocab::AbilityClass;
+
+use super::cost::{ep_sources, gain_ep, pay};
+use super::setup::cards_in;
+use super::Words;
+
+/// What a player with priority may do (Trails 902.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Play {
+    /// 902.4b, 902.4h: a card from the hand, or face-down from the homebase.
+    Card(ObjectId),
+    /// 902.4f: action a ready homebase card and gain 1 EP.
+    GainEp(ObjectId),
+    /// 902.4d-e: an activated craft or an Arts ability of a card.
+    Ability(ObjectId, AbilityRef),
+}
+
+/// The zone a card is in, by name.
+fn zone_of(state: &GameState, object: ObjectId) -> String {
+    state.zone(state.object(object).zone).name.clone()
+}
+
+/// Whether something waits in the Resolve Standby Zone: a card, or an ability (509.1).
+pub fn standby_busy(state: &GameState) -> bool {
+    !state.stack.is_empty() || state.in_zones("resolve_standby_zone").next().is_some()
+}
+
+/// Trails 1206.1, 1207.1, 902.4h: a UNIT or ITEM is played from the hand by the Primary Player in
+/// their Deployment Step with nothing in the Resolve Standby Zone; 1208.1: an EVENT from the hand
+/// or face-down from the homebase, and 1209.1: a BASE face-down from the homebase if its building
+/// level is at most the number of cards there (1204.2f-3), whenever its player has priority.
+/// `Err` says why not.
+pub fn playable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
+    let name = state.name_of(object);
+    let zone = zone_of(state, object);
+    let mine = state.object(object).owner == player;
+    if w.is(state, object, w.unit) || w.is(state, object, w.item) {
+        if zone != "hand" || !mine {
+            return Err(Illegal(format!("{name} is played from its player's hand (Trails 1206.1, 1207.1)")));
+        }
+        if state.phase != "deployment" || state.turn_player != player {
+            return Err(Illegal(format!("UNIT and ITEM cards are played in their player's Deployment Step, not the {} (Trails 1206.1, 1207.1)", state.phase)));
+        }
+        if standby_busy(state) {
+            return Err(Illegal(format!("{name} can be played only with nothing in the Resolve Standby Zone (Trails 902.4h)")));
+        }
+        return Ok(());
+    }
+    if w.is(state, object, w.event) {
+        let face_down = state.object(object).flags.contains("face_down");
+        return match zone.as_str() {
+            "hand" if mine => Ok(()),
+            "homebase" if mine && face_down => Ok(()),
+            "homebase" if mine => Err(Illegal(format!("{name} is face-up in the homebase and cannot be played (Trails 1208.1a)"))),
+            _ => Err(Illegal(format!("{name} is played from its player's hand or face-down homebase (Trails 1208.1)"))),
+        };
+    }
+    if w.is(state, object, w.base) {
+        let (level, built) = (w.number(state, object, w.level), cards_in(state, "homebase", player).len() as i64);
+        return match zone.as_str() {
+            "homebase" if mine && !state.object(object).flags.contains("face_down") => Err(Illegal(format!("{name} is face-up in the homebase and cannot be played (Trails 1209.1a)"))),
+            "homebase" if mine && level > built => Err(Illegal(format!("{name} has building level {level}; the homebase holds {built} card(s) (Trails 1204.2f-3)"))),
+            "homebase" if mine => Ok(()),
+            _ => Err(Illegal(format!("{name} is played face-down from its player's homebase (Trails 1209.1)"))),
+        };
+    }
+    Err(Illegal(format!("{name} is not a UNIT, ITEM, EVENT or BASE card")))
+}
+
+/// The CP or EP a card costs (1204.2f-1-2); a BASE costs nothing but its building level (1204.2f-3).
+fn cost_of(state: &GameState, w: &Words, object: ObjectId) -> (&'static str, i64) {
+    if w.is(state, object, w.unit) || w.is(state, object, w.item) {
+        ("cp", w.number(state, object, w.cp))
+    } else if w.is(state, object, w.event) {
+        ("ep", w.number(state, object, w.ep))
+    } else {
+        ("cp", 0)
+    }
+}
+
+/// The plays `player` may make now, as far as can be told without trying them.
+pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
+    let mut plays = vec![];
+    // Plays are tried on one copy of the game, rewound after each (1204.2l).
+    let mut copy = state.clone();
+    let ep_on_hand = state.resource(player, "ep") + ep_sources(state, player).len() as i64;
+    for zone in ["hand", "homebase"] {
+        for object in cards_in(state, zone, player) {
+            if playable(state, w, player, object).is_err() {
+                continue;
+            }
+            let (resource, amount) = cost_of(state, w, object);
+            let affordable = if resource == "cp" { state.resource(player, "cp") >= amount } else { ep_on_hand >= amount };
+            // Tried on a copy: an EVENT with no legal target cannot be played (1204.2d).
+            if affordable && succeeds(&mut copy, |s| play_card(s, &mut FirstOption, w, player, object)) {
+                plays.push(Play::Card(object));
+            }
+        }
+    }
+    if let Some(&first) = ep_sources(state, player).first() {
+        plays.push(Play::GainEp(first));
+    }
+    // 902.4d-e: the crafts and Arts abilities whose play would succeed now, tried on a copy.
+    let library = state.library.clone();
+    for zone in ["field", "homebase", "hand"] {
+        for object in cards_in(state, zone, player) {
+            for (reference, ability) in abilities_of(state, &library, object) {
+                if library.vocab.ability_kinds[ability.kind.index()].class != AbilityClass::Activated {
+                    continue;
+                }
+                if succeeds(&mut copy, |s| super::ability::use_ability(s, &mut FirstOption, player, object, &reference)) {
+                    plays.push(Play::Ability(object, reference));
+                }
+            }
+        }
+    }
+    plays
+}
+
+/// Whether `action` would succeed now; the game is rewound either way.
+fn succeeds(state: &mut GameState, action: impl FnOnce(&mut GameState) -> Result<(), Illegal>) -> bool {
+    let mut done = false;
+    let _ = state.attempt(|s| {
+        action(s)?;
+        done = true;
+        Err::<(), _>(Illegal("tried only".into()))
+    });
+    done
+}
+
+pub fn describe(state: &GameState, play: &Play) -> String {
+    match play {
+        Play::Card(o) => format!("play {}", state.name_of(*o)),
+        Play::GainEp(o) => format!("gain 1 EP by actioning {}", state.name_of(*o)),
+        Play::Ability(o, reference) => format!("play {}", state.describe_ability(*o, reference)),
+    }
+}
+
+/// Makes a play; the caller rewinds an illegal one (1204.2l).
+pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, play: &Play) -> Result<(), Illegal> {
+    match play {
+        Play::GainEp(card) => gain_ep(state, agent, player, *card),
+        Play::Card(object) => play_card(state, agent, w, player, *object),
+        Play::Ability(object, reference) => super::ability::use_ability(state, agent, player, *object, reference),
+    }
+}
+
+/// Trails 1204.2: a card played: turned face-up if from the homebase (1204.2a); put into the
+/// Resolve Standby Zone from the hand, or left in the homebase as its own proxy (1204.2i); its
+/// effect waits with its targets chosen (1204.2d); its cost paid (1204.2f-h); then it is played
+/// (1204.2k).
+fn play_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
+    playable(state, w, player, object)?;
+    let what = state.name_of(object);
+    let (resource, amount) = cost_of(state, w, object);
+    let from = zone_of(state, object);
+    let library = state.library.clone();
+    let card = state.object(object).card;
+    let mut waiting = object;
+    if from == "homebase" {
+        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: None })?;
+    } else {
+        let standby = state.zone_id("resolve_standby_zone", None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;
+        let event = state.move_event(object, standby, Some("play".into()), Position::Top);
+        let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else {
+            return Err(Illegal(format!("{what} could not be put into the Resolve Standby Zone")));
+        };
+        waiting = new;
+    }
+    if let Some(index) = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play) {
+        let ability = &library.card(card).abilities[index];
+        let before = state.stack.len();
+        push(state, agent, Some(waiting), player, AbilityRef::Printed { card, index }, vec![("X".to_string(), crate::kernel::Binding::Number(0))], Arc::new(ability.body.clone()), ability.condition.clone());
+        if state.stack.len() == before {
+            return Err(Illegal(format!("{what} has no legal target (Trails 1204.2d)")));
+        }
+    }
+    pay(state, agent, player, resource, amount, &what)?;
+    announce(state, agent, Event::Signal { name: "play".into(), objects: vec![waiting], player: Some(player), detail: Some(from) });
+    Ok(())
+}
+
+/// Trails 1205.1c: cards in the Resolve Standby Zone whose effect has resolved, or that have none
+/// once nothing above them waits: a UNIT or ITEM onto its controller's field (1205.1c-1, 506.1),
+/// an EVENT into its controller's trail (1205.1c-2). Whether any card moved.
+pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
+    let library = state.library.clone();
+    let waiting: Vec<ObjectId> = state.in_zones("resolve_standby_zone").collect();
+    let mut moved = false;
+    for object in waiting {
+        if state.stack.iter().any(|e| e.source == Some(object)) {
+            continue;
+        }
+        let had_effect = library.card(state.object(object).card).abilities.iter().any(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
+        if !had_effect && !state.stack.is_empty() {
+            continue;
+        }
+        let controller = state.characteristics(object).controller;
+        let to = if w.is(state, object, w.unit) || w.is(state, object, w.item) { "field" } else { "trail" };
+        let Some(zone) = state.zone_id(to, Some(controller)) else { continue };
+        let event = state.move_event(object, zone, Some("resolved".into()), Position::Top);
+        moved |= Ctx::new(state, agent, None, controller, vec![]).happen(event).is_ok();
+    }
+    moved
+}
+
+/// Trails' plays in the kernel's priority loop (902.4).
+pub struct TrailsPlays {
+    pub words: Words,
+}
+
+impl Plays for TrailsPlays {
+    fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
+        legal_plays(state, &self.words, player).iter().map(|p| describe(state, p)).collect()
+    }
+
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal> {
+        let plays = legal_plays(state, &self.words, player);
+        let play = plays.get(index).ok_or_else(|| Illegal("no such play".into()))?;
+        perform(state, agent, &self.words, player, play)
+    }
+
+    fn after_resolution(&self, state: &mut GameState, agent: &mut dyn Agent) {
+        put_away_resolved(state, agent, &self.words);
+    }
+}
