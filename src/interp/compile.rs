@@ -116,6 +116,7 @@ impl Ctx<'_> {
             Primitive::Among => Selector::Objects(self.objects_arg(call, &bound.args[0])?),
             Primitive::Host => Selector::HostOfSource,
             Primitive::IsDamaged => Selector::Damaged,
+            Primitive::HasSeveral => Selector::Several(self.property_arg(call, &bound.args[1])?),
             Primitive::HasCounters => {
                 let at_least = if matches!(bound.args[2], BoundArg::Absent) { 1 } else { self.number_arg(call, &bound.args[2])? };
                 Selector::Counters { name: word(1)?.to_lowercase(), at_least }
@@ -180,7 +181,7 @@ impl Ctx<'_> {
                             Condition::Count { selector: without, op: CmpOp::Eq, value: 0 },
                         ])
                     }
-                    Primitive::IsKind | Primitive::HasAbility | Primitive::HasCounters => {
+                    Primitive::IsKind | Primitive::HasAbility | Primitive::HasCounters | Primitive::HasSeveral => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("needs cards".into()))?;
                         let test = self.filter_one(call, bound)?;
                         Condition::Count { selector: Selector::And(vec![self.selector(what)?, test]), op: CmpOp::Ge, value: 1 }

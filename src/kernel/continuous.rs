@@ -349,6 +349,7 @@ impl GameState {
             Selector::InZone(name) => self.zone(o.zone).name == *name,
             Selector::Flag(f) => o.flags.contains(f) || c.flags.contains(f),
             Selector::Damaged => o.damage > 0,
+            Selector::Several(p) => matches!(c.get(*p), Some(Value::List(items)) if items.len() >= 2),
             Selector::Counters { name, at_least } => o.counters.get(name).copied().unwrap_or(0) >= *at_least,
             Selector::Compare { property, op, value } => compare(c.number(*property), *op, *value),
             Selector::Has { property, value } => c.holds(*property, value),

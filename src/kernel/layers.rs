@@ -175,7 +175,7 @@ fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
     match s {
         Selector::Kind(_) => out.push(Aspect::Kinds),
         Selector::ControlledBy(_) => out.push(Aspect::Controller),
-        Selector::Compare { property, .. } | Selector::Has { property, .. } => out.push(Aspect::Property(*property)),
+        Selector::Compare { property, .. } | Selector::Has { property, .. } | Selector::Several(property) => out.push(Aspect::Property(*property)),
         Selector::Not(inner) => selector_reads(inner, out),
         Selector::And(all) | Selector::Or(all) => all.iter().for_each(|s| selector_reads(s, out)),
         _ => {}

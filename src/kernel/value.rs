@@ -64,6 +64,8 @@ pub enum Selector {
     InZone(String),
     Flag(String),
     Damaged,
+    /// Having two or more values of a property (a multi-Element card).
+    Several(PropId),
     /// Holding at least this many counters of one name.
     Counters { name: String, at_least: i64 },
     Compare { property: PropId, op: CmpOp, value: i64 },

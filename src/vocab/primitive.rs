@@ -206,6 +206,8 @@ primitives! {
     Member "member" [Predicate] (req("list", Value), req("value", Value));
     /// The candidate has received damage.
     IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
+    /// Cards with two or more values of a property: `has_several(property: element)` ("multi-Element").
+    HasSeveral "has_several" [Filter, Predicate] (opt("what", Cards), req("property", Property));
     /// Cards holding at least `at_least` (1 unless given) counters of one name: `has_counters(target, doom, at_least: 3)`.
     HasCounters "has_counters" [Filter, Predicate] (opt("what", Cards), req("name", Word), opt("at_least", Number));
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
