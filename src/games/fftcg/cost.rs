@@ -172,6 +172,9 @@ impl Sources {
 /// The most payments offered as options in one question.
 const MOST_PAYMENTS: usize = 64;
 
+/// The tracked list of the cards that produced the CP of the last payment.
+const CP_PRODUCERS: &str = "cp_producers_paid_to_play_source";
+
 /// `player` pays `cost` (FF 11.2, 11.3.7.1: all at once): they pick one of the legal payments,
 /// whose Backups are dulled and whose cards are discarded. Illegal when there is none.
 pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<(), Illegal> {
@@ -196,6 +199,9 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         }
     };
     state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {}", cost.total, words(&options[pick]))) });
+    // The cards that produced the CP, for "if the cost paid to play X included Ice CP" (7-003C).
+    let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
+    state.apply(Event::Tracked { name: CP_PRODUCERS.into(), objects: producers });
     for (group, count) in groups.iter().zip(&options[pick]) {
         for &object in group.objects.iter().take(*count as usize) {
             if group.discard() {
