@@ -64,14 +64,20 @@ fn cannot_target(state: &GameState, w: &Words, attacker: ObjectId, target: Objec
     } else if o.flags.contains("stunned") {
         "is stunned (Trails 803.5a-1, 803.6g)"
     } else if state.permits(target, "be_attacked", None, Some(attacker)) == Some(false)
-        || state.permits(target, "be_attacked_only_by", None, Some(attacker)) == Some(false)
-        || state.permits(attacker, "attack_only", None, Some(target)) == Some(false)
+        || only(state, target, "be_attacked_only_by", attacker)
+        || only(state, attacker, "attack_only", target)
     {
         "cannot be chosen as its attack target (Trails 803.5a-2, 803.6e)"
     } else {
         return None;
     };
     Some(format!("{} {reason}", state.name_of(target)))
+}
+
+/// Whether an "only" permission of `object`'s leaves `other` out: it has the hook and none of its
+/// hooks allows `other` ("can only attack 【Covert】", "can only be attacked by 【Covert】", 1402).
+fn only(state: &GameState, object: ObjectId, action: &str, other: ObjectId) -> bool {
+    state.characteristics(object).allowed.iter().any(|h| h.action == action) && state.permits(object, action, None, Some(other)) != Some(true)
 }
 
 /// Whether the attack is legal now (803.6): the attacker may attack and the target may be
