@@ -3,13 +3,15 @@
 //! kernel's priority loop, CP and EP pools (302) with EP gained from the homebase (1217), playing
 //! UNIT and ITEM cards for their CP cost (1204, 1206-1207), EVENT cards for their EP cost (1208),
 //! BASE cards up to their building level (1209), activated crafts and Arts abilities with their
-//! costs (1210, 1213) and the rule processes (1102).
+//! costs (1210, 1213), combat (800: one attacking UNIT, fight back, stun, Overkill) and the rule
+//! processes (1102).
 //!
 //! Cards waiting in the Resolve Standby Zone (509) are its cards; their effects, if any, wait on
 //! the kernel's stack. A card with nothing to execute (a UNIT, most ITEMs) waits in the zone only,
 //! and goes where it belongs (1205.1c) once nothing above it is left to resolve.
 
 mod ability;
+mod combat;
 mod cost;
 mod drive;
 mod play;
@@ -18,6 +20,7 @@ mod setup;
 mod turn;
 
 pub use ability::{allows, announce_chosen, carry_out, legal_targets, use_ability};
+pub use combat::{attack, stun, Target};
 pub use cost::{empty_pools, gain_ep, pay};
 pub use drive::Driven;
 pub use play::{legal_plays, perform, Play, TrailsPlays};
@@ -38,6 +41,9 @@ pub struct Words {
     pub cp: PropId,
     pub ep: PropId,
     pub level: PropId,
+    /// Trails 207.1, 208.1: STR and DEF.
+    pub str: PropId,
+    pub def: PropId,
     /// Trails 202.1: the sub-name.
     pub subname: PropId,
 }
@@ -53,6 +59,8 @@ impl Words {
             cp: vocab.property("cp")?,
             ep: vocab.property("ep")?,
             level: vocab.property("level")?,
+            str: vocab.property("str")?,
+            def: vocab.property("def")?,
             subname: vocab.property("subname")?,
         })
     }

@@ -86,12 +86,12 @@ fn setup_draws_four_each_gives_40_bond_and_exchanges_in_order() {
 #[test]
 fn whole_games_between_blitz_shield_decks_end_with_every_card_in_one_zone() {
     // Trails 700-705 end to end with the random agent, which plays cards, Arts and crafts (902.4).
-    // Combat (800) is not there yet, so games end by bond (705.5) or by drawing from an empty deck
-    // (1102.1).
+    // The random agent proposes attackers in the combat sub steps (803.3); games end by bond
+    // (705.5: Stun and Overkill Damage) or by drawing from an empty deck (1102.1).
     let library = std::sync::Arc::new(library());
     let bracers = check(&blitz("Bracers", &BRACERS), &library, Mode::BlitzShield).unwrap();
     let ouroboros = check(&blitz("Ouroboros", &OUROBOROS), &library, Mode::BlitzShield).unwrap();
-    let mut abilities = 0;
+    let (mut abilities, mut attacks) = (0, 0);
     for seed in 1..=4 {
         let mut state = trails::new_game(library.clone(), [&bracers, &ouroboros], seed).unwrap();
         let mut agent = RandomAgent { rng: Rng::new(seed) };
@@ -102,8 +102,10 @@ fn whole_games_between_blitz_shield_decks_end_with_every_card_in_one_zone() {
         let played = state.log.iter().filter(|e| matches!(e, Event::Moved { to, reason, .. } if reason.as_deref() == Some("resolved") && state.zone(*to).name == "field")).count();
         assert!(played > 0, "seed {seed}: UNITs and ITEMs were played onto the field");
         abilities += state.log.iter().filter(|e| matches!(e, Event::Decided { question, answer, .. } if question == "priority" && answer.contains("ability"))).count();
+        attacks += state.log.iter().filter(|e| matches!(e, Event::Signal { name, .. } if name == "attack")).count();
     }
     assert!(abilities > 0, "Arts abilities were played (902.4e)");
+    assert!(attacks > 0, "UNITs attacked (803-804)");
 }
 
 #[test]

@@ -82,6 +82,12 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     let resource = match call.name.as_str() {
         "pay_cp" => "cp",
         "pay_ep" => "ep",
+        "stun" => {
+            for &object in &call.objects {
+                super::combat::stun(state, agent, object, call.source);
+            }
+            return Ok(None);
+        }
         _ => return Ok(None),
     };
     let what = call.source.map_or_else(|| "the effect".to_string(), |s| state.name_of(s));

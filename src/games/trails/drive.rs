@@ -8,7 +8,7 @@ use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId};
 
 use super::play::{perform, put_away_resolved, standby_busy, Play};
-use super::turn::{combat_phase, cure_phase, deployment_step, draw_step, homebase_step, initiative, mark_players, new_turn, preparation, Windows};
+use super::turn::{combat_begins, combat_ends, cure_phase, deployment_step, draw_step, homebase_step, initiative, mark_players, new_turn, preparation, Windows};
 use super::Words;
 
 /// Trails TCG driven action by action.
@@ -49,8 +49,21 @@ impl Procedures for Driven {
         Ok(())
     }
 
-    fn attack(&self, _state: &mut GameState, _agent: &mut dyn Agent, _player: PlayerId, _attackers: &[ObjectId]) -> Result<(), Illegal> {
-        Err(Illegal("the Trails combat sub steps (803-804) are not there yet".into()))
+    /// Trails 803-804: one combat sub step of `player`'s: the attack target is the next answer
+    /// (803.5; none when only the opponent can be attacked, 803.5b). One UNIT attacks: SCLM
+    /// Attacks (803.3b) are not there yet.
+    fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal> {
+        if state.phase != "combat" {
+            return Err(Illegal(format!("UNITs attack in the Combat Phase, not the {} phase (Trails 802.3)", state.phase)));
+        }
+        idle(state)?;
+        let &[attacker] = attackers else {
+            return Err(Illegal("one UNIT attacks at a time: SCLM Attacks (Trails 803.3b) are not there yet".into()));
+        };
+        let w = Words::get(state);
+        super::combat::attack(state, agent, &w, Windows::Pass, player, attacker)?;
+        settle(state, agent);
+        Ok(())
     }
 
     fn resolve(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
@@ -69,7 +82,11 @@ impl Procedures for Driven {
     /// The Cure Phase (705.1-705.8), from wherever the turn is.
     fn end_turn(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
         idle(state)?;
-        cure_phase(state, agent, &Words::get(state), Windows::Pass);
+        let w = Words::get(state);
+        if state.phase == "combat" {
+            combat_ends(state, agent, &w, Windows::Pass);
+        }
+        cure_phase(state, agent, &w, Windows::Pass);
         Ok(())
     }
 
@@ -84,8 +101,11 @@ impl Procedures for Driven {
             "draw" => homebase_step(state, agent, &w, Windows::Pass, primary),
             "homebase" => deployment_step(state, agent, &w, Windows::Pass, primary),
             "deployment" if primary == first => draw_step(state, agent, &w, Windows::Pass, state.opponent_of(first)),
-            "deployment" => combat_phase(state, agent, &w, Windows::Pass),
-            "combat" => cure_phase(state, agent, &w, Windows::Pass),
+            "deployment" => combat_begins(state, agent, &w, Windows::Pass),
+            "combat" => {
+                combat_ends(state, agent, &w, Windows::Pass);
+                cure_phase(state, agent, &w, Windows::Pass);
+            }
             other => return Err(Illegal(format!("the {other} phase has no next phase in this turn (Trails: preparation, draw, homebase, deployment, combat, cure); `next turn` begins the next turn"))),
         }
         Ok(())

@@ -1,6 +1,5 @@
 //! The turn (Trails 700): the Preparation Phase with each player's Draw, Homebase and Deployment
-//! Steps (703), the Combat Phase as far as its priority processing (704, 802.1-802.2,
-//! 802.4-802.5), the Cure Phase (705); the primary and initiative players (702.3, 705.9);
+//! Steps (703), the Combat Phase (704, 802; its sub steps in `combat.rs`), the Cure Phase (705); the primary and initiative players (702.3, 705.9);
 //! priority processing (902) through the kernel's priority loop; whole games.
 
 use crate::interp::engine::{priority, resolve_all};
@@ -120,12 +119,24 @@ pub fn deployment_step(state: &mut GameState, agent: &mut dyn Agent, w: &Words, 
 }
 
 /// Trails 704, 802: the Combat Phase: "at the start of the combat phase" (802.1) and priority
-/// processing (802.2); the combat sub steps (802.3) are not performed yet; "at the end of the
-/// combat phase" (802.4) and priority processing (802.5).
+/// processing (802.2); the combat sub steps (802.3, 803-804); its end (802.4-802.5).
 pub fn combat_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
+    combat_begins(state, agent, w, windows);
+    super::combat::sub_steps(state, agent, w, windows);
+    combat_ends(state, agent, w, windows);
+}
+
+/// Trails 802.1-802.2: the Combat Phase begins: its trigger conditions, priority processing.
+pub fn combat_begins(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
     let first = initiative(state);
     begin(state, "combat", first);
     then_priority(state, agent, w, windows, "combat_phase_begins", first);
+}
+
+/// Trails 802.4-802.5: "at the end of the combat phase", priority processing.
+pub fn combat_ends(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
+    let first = initiative(state);
+    mark_players(state, first, first);
     then_priority(state, agent, w, windows, "combat_phase_ends", first);
 }
 
