@@ -21,7 +21,7 @@ impl Cache {
     pub(crate) fn reads(&self, generation: u64) -> Reads {
         match self.view.lock().expect("cache lock").as_ref() {
             Some((g, _, reads)) if *g == generation => *reads,
-            _ => Reads { flags: true, damage: true },
+            _ => Reads { flags: true, damage: true, players: true },
         }
     }
 }
@@ -76,7 +76,7 @@ impl GameState {
     pub(crate) fn effects_read(&self) -> Reads {
         let mut r = Reads::default();
         if self.config.latch_modifications {
-            return Reads { flags: true, damage: true };
+            return Reads { flags: true, damage: true, players: true };
         }
         for e in &self.effects {
             e.affected.reads(&mut r);

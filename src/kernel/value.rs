@@ -162,6 +162,8 @@ pub fn lookup<'a>(env: &'a Env, name: &str) -> Option<&'a Binding> {
 pub struct Reads {
     pub flags: bool,
     pub damage: bool,
+    /// Players' states, resources or the lists the game tracks.
+    pub players: bool,
 }
 
 impl Selector {
@@ -187,7 +189,7 @@ impl Condition {
             }
             Condition::Not(c) => c.reads(r),
             Condition::All(all) | Condition::Any(all) => all.iter().for_each(|c| c.reads(r)),
-            Condition::PlayerFlag { .. } | Condition::Tracked { .. } => {}
+            Condition::PlayerFlag { .. } | Condition::Tracked { .. } => r.players = true,
         }
     }
 }
@@ -196,6 +198,9 @@ impl Amount {
     pub fn reads(&self, r: &mut Reads) {
         if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } | Amount::Distinct { selector, .. } | Amount::Counters { selector, .. } = self {
             selector.reads(r);
+        }
+        if matches!(self, Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. }) {
+            r.players = true;
         }
     }
 }
