@@ -130,6 +130,29 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, (waiting,
     Ok(moved)
 }
 
+/// `player` draws `n` cards from the top of their deck (FF 9.2, Trails 703.6); with the deck
+/// empty the game marks the player with `from_empty` for its rule processes (FF 3.1.2, 12.4.2;
+/// Trails 1102.1) and stops.
+pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize, from_empty: &str) {
+    let (Some(deck), Some(hand)) = (state.zone_id("deck", Some(player)), state.zone_id("hand", Some(player))) else { return };
+    for _ in 0..n {
+        let Some(&top) = state.zone(deck).objects.last() else {
+            state.apply(Event::PlayerFlag { player, flag: from_empty.into(), value: true });
+            return;
+        };
+        let event = state.move_event(top, hand, Some("draw".into()), Position::Top);
+        let _ = crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event);
+    }
+}
+
+/// Sets a player's resource back to 0 (a pool emptied, a count for the turn forgotten).
+pub fn clear_resource(state: &mut GameState, player: PlayerId, name: &str) {
+    let left = state.resource(player, name);
+    if left != 0 {
+        state.apply(Event::Resource { player, name: name.into(), delta: -left });
+    }
+}
+
 /// The signal a game announces as its turn ends, before "until end of turn" effects end: FF
 /// 9.5.1 (end of turn), Trails 705.3 ("at the end of the turn"), UFS end phase.
 pub fn end_of_turn_signal(game: &str) -> Event {

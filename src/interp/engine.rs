@@ -48,11 +48,9 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
 fn place_pending(state: &mut GameState, agent: &mut dyn Agent) {
     // Triggers of cards whose auto-abilities an effect stopped since they triggered are dropped.
     if let Some(hooks) = state.config.hooks {
-        while let Some(i) = (0..state.pending.len()).rev().find(|&i| {
-            let p = &state.pending[i];
-            !(hooks.allows)(state, p.source, crate::kernel::Deed::Trigger, p.controller, None)
-        }) {
-            state.apply(Event::TriggerTaken { index: i });
+        let stopped: Vec<usize> = (0..state.pending.len()).filter(|&i| !(hooks.allows)(state, state.pending[i].source, crate::kernel::Deed::Trigger, state.pending[i].controller, None)).collect();
+        for index in stopped.into_iter().rev() {
+            state.apply(Event::TriggerTaken { index });
         }
     }
     if state.pending.is_empty() {

@@ -96,25 +96,39 @@ fn place_in_order(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall,
             order = chosen;
         }
     }
+    // Cards already in the zone change place in a local order, written in one event before each
+    // card that has to move there from elsewhere (and at the end).
+    let mut pending: Option<(ZoneId, Vec<ObjectId>)> = None;
     for index in order {
         let card = cards[index];
         let owner = state.object(card).owner;
         let to = state.zone_id(call.zone.as_deref().unwrap_or("deck"), Some(owner)).ok_or_else(|| Illegal("no such zone".into()))?;
         let position = place(state, agent, call.controller);
         if state.object(card).zone == to {
-            // Already there (cards looked at on the deck): only their place changes.
-            let mut objects: Vec<ObjectId> = state.zone(to).objects.iter().copied().filter(|o| *o != card).collect();
+            if pending.as_ref().is_some_and(|(zone, _)| *zone != to) {
+                flush(state, &mut pending);
+            }
+            let (_, objects) = pending.get_or_insert_with(|| (to, state.zone(to).objects.clone()));
+            objects.retain(|o| *o != card);
             match position {
                 Position::Bottom => objects.insert(0, card),
                 _ => objects.push(card),
             }
-            state.apply(Event::Reordered { zone: to, order: objects });
         } else {
+            flush(state, &mut pending);
             let event = state.move_event(card, to, None, position);
             Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)?;
         }
     }
+    flush(state, &mut pending);
     Ok(())
+}
+
+/// Writes a zone's new order, if one is waiting.
+fn flush(state: &mut GameState, pending: &mut Option<(ZoneId, Vec<ObjectId>)>) {
+    if let Some((zone, order)) = pending.take() {
+        state.apply(Event::Reordered { zone, order });
+    }
 }
 
 /// "Turn over one card at a time from the top of your deck until you reveal X": the cards turned

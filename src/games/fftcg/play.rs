@@ -138,6 +138,8 @@ struct SymbolCost {
     special: bool,
     /// {x}: X CP of any Element, X declared as the ability is used (FF 11.6.7).
     x: bool,
+    /// Used without paying any cost: the mark that spends the permission (`free_use`).
+    free: Option<String>,
 }
 
 fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
@@ -166,7 +168,10 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
 
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2).
 fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
-    let cost = if free_use(state, player, ability).is_some() { SymbolCost::default() } else { symbol_cost(state, w, ability)? };
+    let cost = match free_use(state, player, ability) {
+        Some(mark) => SymbolCost { free: Some(mark), ..SymbolCost::default() },
+        None => symbol_cost(state, w, ability)?,
+    };
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
     let zone = state.zone(state.object(object).zone).name.clone();
     let mut works_in = "field".to_string();
@@ -359,7 +364,6 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         .map(|(_, a)| a.into_owned())
         .ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
     let cost = usable(state, w, &Sources::of(state, w, player), player, object, &ability)?;
-    let free = free_use(state, player, &ability);
     let mut env = keyword_env(state, &library, object, reference);
     let mut cost = cost;
     // FF 11.6.7: a variable cost's X is declared now, and the cost with it.
@@ -393,7 +397,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         };
         discard(state, agent, card)?;
     }
-    if let Some(mark) = free {
+    if let Some(mark) = cost.free.take() {
         state.apply(Event::PlayerFlag { player, flag: mark, value: true });
         return Ok(());
     }

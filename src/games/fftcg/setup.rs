@@ -99,13 +99,5 @@ pub fn start(state: &mut GameState, agent: &mut dyn Agent) {
 
 /// Draws `n` cards; drawing from an empty deck loses the game (FF 3.1.2, 12.4.2).
 pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) {
-    let (Some(deck), Some(hand)) = (state.zone_id("deck", Some(player)), state.zone_id("hand", Some(player))) else { return };
-    for _ in 0..n {
-        let Some(&top) = state.zone(deck).objects.last() else {
-            state.apply(Event::PlayerFlag { player, flag: "took_from_empty_deck".into(), value: true });
-            return;
-        };
-        let event = state.move_event(top, hand, Some("draw".into()), Position::Top);
-        let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
-    }
+    crate::games::draw(state, agent, player, n, "took_from_empty_deck");
 }

@@ -194,10 +194,7 @@ fn forget_this_turn(state: &mut GameState) {
         if state.players[p].flags.contains(super::actions::DAMAGED_THIS_TURN) {
             state.apply(Event::PlayerFlag { player, flag: super::actions::DAMAGED_THIS_TURN.into(), value: false });
         }
-        let cast = state.resource(player, super::play::CARDS_CAST_THIS_TURN);
-        if cast != 0 {
-            state.apply(Event::Resource { player, name: super::play::CARDS_CAST_THIS_TURN.into(), delta: -cast });
-        }
+        crate::games::clear_resource(state, player, super::play::CARDS_CAST_THIS_TURN);
     }
     let tracked: Vec<String> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).cloned().collect();
     for name in tracked {

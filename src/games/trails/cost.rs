@@ -12,10 +12,7 @@ pub fn empty_pools(state: &mut GameState) {
     for p in 0..state.players.len() {
         let player = PlayerId(p as u8);
         for name in ["cp", "ep"] {
-            let left = state.resource(player, name);
-            if left != 0 {
-                state.apply(Event::Resource { player, name: name.into(), delta: -left });
-            }
+            crate::games::clear_resource(state, player, name);
         }
     }
 }

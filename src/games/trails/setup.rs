@@ -169,15 +169,7 @@ fn exchange(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId) {
 /// Trails 1313: draws `n` cards one at a time (504.3); a player who would draw from an empty deck
 /// loses at the next rule processing (1102.1).
 pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) {
-    let (Some(deck), Some(hand)) = (state.zone_id("deck", Some(player)), state.zone_id("hand", Some(player))) else { return };
-    for _ in 0..n {
-        let Some(&top) = state.zone(deck).objects.last() else {
-            state.apply(Event::PlayerFlag { player, flag: super::rules::DREW_FROM_EMPTY_DECK.into(), value: true });
-            return;
-        };
-        let event = state.move_event(top, hand, Some("draw".into()), Position::Top);
-        let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
-    }
+    crate::games::draw(state, agent, player, n, super::rules::DREW_FROM_EMPTY_DECK);
 }
 
 /// The cards of a zone of a player's.
