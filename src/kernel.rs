@@ -10,6 +10,7 @@ pub mod decision;
 pub mod describe;
 pub mod digest;
 mod layers;
+pub(crate) mod patch;
 pub mod event;
 pub mod ids;
 pub mod replacement;

@@ -1,11 +1,12 @@
 //! The caches behind computed characteristics: the view of one generation of the state (with
-//! what its effects read of placement states) and the printed characteristics of each card.
+//! what its effects read of placement states, and the objects to compute again when only they
+//! changed) and the printed characteristics of each card.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::kernel::continuous::{Change, Characteristics, Duration, View};
-use crate::kernel::ids::PlayerId;
+use crate::kernel::ids::{ObjectId, PlayerId};
 use crate::kernel::state::GameState;
 use crate::kernel::value::{Reads, Value};
 
@@ -13,15 +14,41 @@ use crate::kernel::value::{Reads, Value};
 /// the effects behind it read of objects' placement states.
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
-    pub(crate) view: std::sync::Mutex<Option<(u64, Arc<View>, Reads)>>,
+    pub(crate) view: std::cell::RefCell<Option<CachedView>>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct CachedView {
+    pub(crate) generation: u64,
+    pub(crate) view: Arc<View>,
+    pub(crate) reads: Reads,
+    /// Every effect in force judges each object by that object alone (`effects_are_local`).
+    pub(crate) local: bool,
+    /// Objects changed since the view was computed, to compute again before it is read.
+    pub(crate) stale: Vec<ObjectId>,
+    /// The conditions and counted amounts of the effects behind the view, when it is local.
+    pub(crate) globals: Vec<crate::kernel::patch::GlobalValue>,
 }
 
 impl Cache {
     /// What the view of `generation` read; everything when there is no such view.
     pub(crate) fn reads(&self, generation: u64) -> Reads {
-        match self.view.lock().expect("cache lock").as_ref() {
-            Some((g, _, reads)) if *g == generation => *reads,
+        match self.view.borrow().as_ref() {
+            Some(c) if c.generation == generation => c.reads,
             _ => Reads { flags: true, damage: true, players: true },
+        }
+    }
+
+    /// The state moves from `generation` to the next by an event that changed only `touched`:
+    /// the view stays, to be patched, when its effects are local. Otherwise it is left behind.
+    pub(crate) fn advance(&self, generation: u64, touched: Option<[Option<ObjectId>; 2]>) {
+        let mut cached = self.view.borrow_mut();
+        if let (Some(c), Some(touched)) = (cached.as_mut(), touched)
+            && c.generation == generation
+            && c.local
+        {
+            c.stale.extend(touched.into_iter().flatten());
+            c.generation = generation + 1;
         }
     }
 }
@@ -29,8 +56,8 @@ impl Cache {
 impl Clone for Cache {
     /// A copy of the state starts with the same computed view (it is immutable and shared).
     fn clone(&self) -> Self {
-        let view = self.view.lock().expect("cache lock").clone();
-        Cache { view: std::sync::Mutex::new(view) }
+        let view = self.view.borrow().clone();
+        Cache { view: std::cell::RefCell::new(view) }
     }
 }
 

@@ -217,7 +217,8 @@ pub type View = Vec<Option<Arc<Characteristics>>>;
 impl GameState {
     /// The computed characteristics of a live object; last known information for one that left.
     pub fn characteristics(&self, object: ObjectId) -> Arc<Characteristics> {
-        if let Some(c) = self.view().get(object.index()).cloned().flatten() {
+        self.refresh_view();
+        if let Some(c) = self.cache.view.borrow().as_ref().and_then(|c| c.view.get(object.index()).cloned().flatten()) {
             return c;
         }
         self.lki.get(&object).cloned().unwrap_or_else(|| self.printed(object))
@@ -225,14 +226,31 @@ impl GameState {
 
     /// Every live object's characteristics, computed once per generation.
     pub fn view(&self) -> Arc<View> {
-        let mut cached = self.cache.view.lock().expect("cache lock");
-        if let Some((generation, view, _)) = cached.as_ref()
-            && *generation == self.generation {
-                return view.clone();
+        self.refresh_view();
+        self.cache.view.borrow().as_ref().map(|c| c.view.clone()).expect("a view was just computed")
+    }
+
+    /// Brings the cached view up to this generation: patched when only some objects changed
+    /// under local effects (`patch_view`), computed from scratch otherwise.
+    fn refresh_view(&self) {
+        let mut cached = self.cache.view.borrow_mut();
+        if let Some(c) = cached.as_mut()
+            && c.generation == self.generation
+        {
+            if c.stale.is_empty() {
+                return;
             }
+            let mut stale = std::mem::take(&mut c.stale);
+            stale.sort_unstable();
+            stale.dedup();
+            if self.patch_view(Arc::make_mut(&mut c.view), &stale, &c.globals) {
+                return;
+            }
+        }
         let view = Arc::new(self.compute_view());
-        *cached = Some((self.generation, view.clone(), self.effects_read()));
-        view
+        let local = self.effects_are_local();
+        let globals = if local { self.global_values(&view) } else { vec![] };
+        *cached = Some(crate::kernel::cache::CachedView { generation: self.generation, view, reads: self.effects_read(), local, stale: vec![], globals });
     }
 
     /// Printed characteristics, before any effect.

@@ -199,6 +199,7 @@ impl GameState {
             _ => false,
         };
         if !inert {
+            self.cache.advance(self.generation, self.touched_objects(&event));
             self.generation += 1;
         }
         self.log.push(event);

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::kernel::continuous::{Change, Characteristics, ContinuousEffect, Duration, Layer, Op, View};
 use crate::kernel::ids::*;
 use crate::kernel::state::GameState;
-use crate::kernel::value::{Amount, Selector, Value};
+use crate::kernel::value::{Amount, Condition, Selector, Value};
 use crate::vocab::PropId;
 
 impl GameState {
@@ -41,7 +41,7 @@ impl GameState {
                 .filter(|e| !matches!((e.source, &e.duration), (Some(s), Duration::WhileIn(o)) if s == *o && view.get(s.index()).and_then(Option::as_ref).is_some_and(|c| c.stripped)))
                 .collect();
             // Setting a base value comes before every other change (FF 11.5.7); then timestamps.
-            remaining.sort_by_key(|e| (!matches!(e.change, Change::Property { op: Op::SetBase, .. }), e.timestamp, e.id));
+            remaining.sort_by_key(|e| (!self.sets_base(e), e.timestamp, e.id));
             if self.config.latch_modifications {
                 // UFS C.3.3.4: only what has latched applies, with the amount it latched with.
                 let mut latches: Vec<&crate::kernel::state::Latch> = self.latches.iter().filter(|l| self.layer_of(&l.change) == layer).collect();
@@ -90,6 +90,25 @@ impl GameState {
         order
     }
 
+    /// Whether some effect of `active` reads what another of its layer writes, so that their
+    /// order might have to change (`dependency_order`), or its condition or amount reads what any
+    /// of them writes, so that it might read differently as the layers go.
+    pub(super) fn any_dependency_possible(&self, active: &[&ContinuousEffect]) -> bool {
+        let writes: Vec<Vec<Aspect>> = active.iter().map(|e| change_writes(&e.change)).collect();
+        active.iter().enumerate().any(|(i, a)| {
+            let reads = effect_reads(a);
+            let global = global_reads(a);
+            active.iter().enumerate().any(|(j, b)| {
+                writes[j].iter().any(|w| global.contains(w))
+                    || (i != j && self.layer_of(&a.change) == self.layer_of(&b.change) && writes[j].iter().any(|w| reads.contains(w)))
+            })
+        })
+    }
+
+    pub(super) fn sets_base(&self, e: &ContinuousEffect) -> bool {
+        matches!(e.change, Change::Property { op: Op::SetBase, .. })
+    }
+
     /// Whether applying `b` first changes which objects `a` affects or what it does (FF 11.12.4.12).
     fn depends_on(&self, view: &View, a: &ContinuousEffect, b: &ContinuousEffect) -> bool {
         let before = (self.affected(view, a), self.amount_of(view, a));
@@ -136,7 +155,7 @@ impl GameState {
         }
     }
 
-    fn layer_of(&self, change: &Change) -> usize {
+    pub(super) fn layer_of(&self, change: &Change) -> usize {
         let plan = &self.config.layers.layers;
         let find = |want: &dyn Fn(&Layer) -> bool| plan.iter().position(want);
         let named = |p: &PropId| find(&|l| matches!(l, Layer::Properties(ps) if ps.contains(p)));
@@ -197,6 +216,38 @@ fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
     out
 }
 
+/// What an effect's condition and counted amount read of objects' characteristics.
+fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
+    fn condition(c: &Condition, out: &mut Vec<Aspect>) {
+        match c {
+            Condition::Count { selector, .. } => selector_reads(selector, out),
+            Condition::Compare { left, right, .. } => [left, right].into_iter().for_each(|a| amount(a, out)),
+            Condition::Tracked { property, .. } => out.extend(property.map(Aspect::Property)),
+            Condition::PlayerFlag { .. } => {}
+            Condition::Not(inner) => condition(inner, out),
+            Condition::All(all) | Condition::Any(all) => all.iter().for_each(|c| condition(c, out)),
+        }
+    }
+    fn amount(a: &Amount, out: &mut Vec<Aspect>) {
+        match a {
+            Amount::PerMatch { selector, .. } | Amount::Counters { selector, .. } => selector_reads(selector, out),
+            Amount::Property { property, selector } | Amount::Distinct { property, selector } => {
+                selector_reads(selector, out);
+                out.push(Aspect::Property(*property));
+            }
+            Amount::Fixed(_) | Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. } => {}
+        }
+    }
+    let mut out = vec![];
+    if let Some(c) = &e.condition {
+        condition(c, &mut out);
+    }
+    if let Change::Property { amount: a, .. } | Change::Adjust { amount: a, .. } = &e.change {
+        amount(a, &mut out);
+    }
+    out
+}
+
 fn change_writes(change: &Change) -> Vec<Aspect> {
     match change {
         Change::Controller(_) => vec![Aspect::Controller],
@@ -211,7 +262,7 @@ fn change_writes(change: &Change) -> Vec<Aspect> {
     }
 }
 
-fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: EffectId) {
+pub(super) fn apply_change(c: &mut Characteristics, change: &Change, amount: i64, effect: EffectId) {
     match change {
         Change::Controller(p) => c.controller = *p,
         Change::Property { property, op, .. } => {

@@ -291,6 +291,8 @@ pub struct GameState {
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
     pub(crate) cache: crate::kernel::cache::Cache,
+    /// Checks every patched view against one computed from scratch (tests; slow).
+    pub audit_views: bool,
     /// Printed characteristics, shared by every copy of the game.
     pub(crate) printed_cache: Arc<crate::kernel::cache::PrintedCache>,
 }
@@ -335,6 +337,7 @@ impl GameState {
             lki: BTreeMap::new(),
             generation: 0,
             cache: Default::default(),
+            audit_views: false,
             printed_cache: Arc::new(crate::kernel::cache::PrintedCache::new(library_cards, player_names.len())),
         }
     }

@@ -35,6 +35,20 @@ fn the_same_seed_replays_the_same_game() {
 }
 
 #[test]
+fn views_patched_after_single_object_events_equal_views_computed_from_scratch() {
+    // The kernel keeps the view across events that touch single objects (src/kernel/patch.rs);
+    // audited games compare every patched view with one computed from scratch.
+    let (library, decks) = library_and_decks();
+    for seed in 0..4 {
+        let pair = pairing(seed, decks.len());
+        let mut state = fftcg::new_game(library.clone(), [&decks[pair[0]].cards, &decks[pair[1]].cards], seed);
+        state.audit_views = true;
+        let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed) };
+        assert!(fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "seed {seed} ends");
+    }
+}
+
+#[test]
 fn a_game_starts_with_five_cards_each_and_the_first_player_draws_one() {
     // FF 8.2.1.3-8.2.1.5, 9.2.1.3.
     let (library, decks) = library_and_decks();

@@ -1,0 +1,123 @@
+//! Keeping the view across events that touch single objects: when every effect in force judges
+//! each object by that object alone, only the objects an event touched are computed again.
+//!
+//! The invariant: a patched view equals `compute_view` of the same state. `GameState::audit_views`
+//! checks it after every patch (the self-play tests turn it on).
+
+use std::sync::Arc;
+
+use crate::kernel::continuous::{Change, ContinuousEffect, Duration, View};
+use crate::kernel::event::Event;
+use crate::kernel::ids::ObjectId;
+use crate::kernel::state::GameState;
+use crate::kernel::value::{Amount, Selector};
+
+impl GameState {
+    /// The objects an event changes, when the view of the others cannot change with it: a card
+    /// moved or put into a zone, or one object's states, damage or counters. `None` for events
+    /// that may change anything (effects beginning or ending, attachments, order in a zone...).
+    pub(super) fn touched_objects(&self, event: &Event) -> Option<[Option<ObjectId>; 2]> {
+        let touched = match event {
+            Event::Moved { old, new, .. } => [Some(*old), Some(*new)],
+            Event::Created { object, .. } | Event::Flag { object, .. } | Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => {
+                [Some(*object), None]
+            }
+            _ => return None,
+        };
+        // An object an effect hangs on (its source, or what its duration watches) changes which
+        // effects are in force for every object.
+        let anchors = |o: ObjectId| self.effects.iter().any(|e| e.source == Some(o) || duration_object(&e.duration) == Some(o));
+        (!touched.iter().flatten().any(|o| anchors(*o))).then_some(touched)
+    }
+
+    /// Whether every effect in force judges each object by that object alone, and no effect's
+    /// condition or counted amount can read differently from one layer to the next: then an
+    /// object's characteristics are its printed ones plus the effects that select it, in order,
+    /// with the conditions and amounts of the effects as `global_values` records them.
+    pub(super) fn effects_are_local(&self) -> bool {
+        if self.config.latch_modifications {
+            return false;
+        }
+        let active: Vec<&ContinuousEffect> = self.effects.iter().filter(|e| self.effect_active(e)).collect();
+        let each_local = active.iter().all(|e| local_selector(&e.affected) && !matches!(e.change, Change::AddValuesOf { .. } | Change::Copy { .. } | Change::StripAbilities));
+        each_local && !self.any_dependency_possible(&active)
+    }
+
+    /// Whether each effect in force with a condition or a counted amount applies, and with what
+    /// amount, in `view`.
+    pub(super) fn global_values(&self, view: &View) -> Vec<GlobalValue> {
+        self.effects
+            .iter()
+            .filter(|e| self.effect_active(e) && is_global(e))
+            .map(|e| GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount: self.amount_of(view, e) })
+            .collect()
+    }
+
+    /// The view with the characteristics of `stale` objects computed again, assuming the effects'
+    /// conditions and amounts as `globals` recorded them; `false` when they changed, so that the
+    /// view must be computed from scratch.
+    pub(super) fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> bool {
+        view.resize(self.objects.len(), None);
+        let mut active: Vec<(&ContinuousEffect, Option<i64>)> = vec![];
+        for e in self.effects.iter().filter(|e| self.effect_active(e)) {
+            match globals.iter().find(|g| g.effect == e.id) {
+                Some(g) if !g.holds => {}
+                Some(g) => active.push((e, g.amount)),
+                None => active.push((e, self.amount_of(view, e))),
+            }
+        }
+        // The order `compute_view` applies them in, with no dependencies to reorder them.
+        active.sort_by_key(|(e, _)| (self.layer_of(&e.change), !self.sets_base(e), e.timestamp, e.id));
+        for &object in stale {
+            let live = self.objects[object.index()].left.is_none() && self.zone(self.object(object).zone).objects.contains(&object);
+            view[object.index()] = live.then(|| self.printed(object));
+            if !live {
+                continue;
+            }
+            for (e, amount) in &active {
+                if self.selects(view, &e.affected, object, e.source)
+                    && let Some(c) = view[object.index()].as_mut().map(Arc::make_mut)
+                {
+                    super::layers::apply_change(c, &e.change, amount.unwrap_or(0), e.id);
+                }
+            }
+        }
+        if self.global_values(view) != globals {
+            return false;
+        }
+        if self.audit_views {
+            assert!(*view == self.compute_view(), "a patched view differs from the computed one after {:?}", self.log.last());
+        }
+        true
+    }
+}
+
+/// An effect's condition and amount as they read in one view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GlobalValue {
+    effect: crate::kernel::ids::EffectId,
+    holds: bool,
+    amount: Option<i64>,
+}
+
+/// Whether an effect's condition or amount reads the board beyond the object it judges.
+fn is_global(e: &ContinuousEffect) -> bool {
+    e.condition.is_some() || matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)))
+}
+
+fn duration_object(duration: &Duration) -> Option<ObjectId> {
+    match duration {
+        Duration::WhileIn(o) | Duration::WhileFlag(o, _) => Some(*o),
+        Duration::Forever | Duration::Until(_) | Duration::WhileEffect(_) => None,
+    }
+}
+
+/// Whether a selector reads only the object it judges (and fixed data).
+fn local_selector(selector: &Selector) -> bool {
+    match selector {
+        Selector::MovedBy(_) | Selector::OnTop | Selector::Shares { .. } | Selector::HostOfSource => false,
+        Selector::Not(s) => local_selector(s),
+        Selector::And(all) | Selector::Or(all) => all.iter().all(local_selector),
+        _ => true,
+    }
+}
