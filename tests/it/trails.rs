@@ -1,5 +1,6 @@
 //! Trails TCG's game procedures end to end (Trails 600-705): deck construction diagnostics, the
-//! setup, and whole games with the random agent between Blitz Shield decks of the 26 cards.
+//! setup, and whole games with the random agent between Blitz Shield decks and between the two
+//! Strategy decks of the designed set (cards/trails/decks/).
 
 use cardscript::games::deck::parse_deck;
 use cardscript::games::trails::{self, Mode};
@@ -119,4 +120,27 @@ fn selfplay_plays_trails_games_between_blitz_shield_decks_from_the_command_line(
     let text = crate::support::stdout(&out);
     assert!(out.status.success(), "{text}{}", crate::support::stderr(&out));
     assert!(text.contains("3 games of trails") && text.contains("failures 0"), "{text}");
+}
+
+#[test]
+fn the_designed_strategy_decks_are_legal() {
+    // Trails 602.4a-602.4b-1: both decks of cards/trails/decks/ hold exactly 50 cards, at most four
+    // of one name and sub-name except "Common"; the set holds at least 60 cards.
+    let library = library();
+    assert!(library.cards.len() >= 60, "the designed set holds {} cards", library.cards.len());
+    for name in ["liberl-bracers", "ouroboros-and-empire"] {
+        let text = std::fs::read_to_string(repo().join(format!("cards/trails/decks/{name}.deck"))).unwrap();
+        let cards = check(&text, &library, Mode::Strategy).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+        assert_eq!(cards.len(), 50, "{name}");
+    }
+}
+
+#[test]
+fn selfplay_plays_the_designed_strategy_decks_by_default() {
+    // `cardscript selfplay --game trails` without --decks plays the decks of cards/trails/decks/:
+    // a few seeded games end without a panic, a hang or a card outside exactly one zone.
+    let out = crate::support::cardscript(&["selfplay", "--game", "trails", "--games", "3", "--seed", "7"]);
+    let text = crate::support::stdout(&out);
+    assert!(out.status.success(), "{text}{}", crate::support::stderr(&out));
+    assert!(text.contains("3 games of trails") && text.contains("Liberl Bracers") && text.contains("Ouroboros and Empire") && text.contains("failures 0"), "{text}");
 }
