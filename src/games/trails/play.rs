@@ -129,8 +129,15 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             }
         }
     }
-    // 902.4g: SCLM Support (1219).
-    plays.extend(super::combat::supports(state, w, player).into_iter().map(|(target, supporter)| Play::Support(target, supporter)));
+    // 902.4g: SCLM Support (1219), offered where it matters: for a defending UNIT (1309.1a), one
+    // supporter each (any other pair is as legal, and `me support` in a scenario may name it).
+    let mut supported = vec![];
+    for (target, supporter) in super::combat::supports(state, w, player) {
+        if state.object(target).flags.contains("defending") && !supported.contains(&target) {
+            supported.push(target);
+            plays.push(Play::Support(target, supporter));
+        }
+    }
     plays
 }
 
