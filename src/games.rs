@@ -184,6 +184,10 @@ pub trait Procedures: Sync {
     fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) -> Result<(), Illegal>;
     fn use_ability(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, ability: AbilityRef) -> Result<(), Illegal>;
     fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal>;
+    /// Trails 1218-1220 SCLM Support: `supporter` is actioned to give `target` support.
+    fn support(&self, state: &mut GameState, _agent: &mut dyn Agent, _player: PlayerId, _target: ObjectId, _supporter: ObjectId) -> Result<(), Illegal> {
+        Err(Illegal(format!("{} has no SCLM Support", state.library.vocab.game)))
+    }
     fn resolve(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;
     /// After one resolution: where resolved cards go (FF 11.11.10).
     fn resolved(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal>;

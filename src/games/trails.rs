@@ -3,7 +3,7 @@
 //! kernel's priority loop, CP and EP pools (302) with EP gained from the homebase (1217), playing
 //! UNIT and ITEM cards for their CP cost (1204, 1206-1207), EVENT cards for their EP cost (1208),
 //! BASE cards up to their building level (1209), activated crafts and Arts abilities with their
-//! costs (1210, 1213), combat (800: one attacking UNIT, fight back, stun, Overkill) and the rule
+//! costs (1210, 1213), combat (800: single and SCLM Attacks, fight back, stun, Overkill, SCLM Support 1218-1220) and the rule
 //! processes (1102).
 //!
 //! Cards waiting in the Resolve Standby Zone (509) are its cards; their effects, if any, wait on
@@ -20,7 +20,7 @@ mod setup;
 mod turn;
 
 pub use ability::{allows, announce_chosen, carry_out, legal_targets, use_ability};
-pub use combat::{attack, stun, Target};
+pub use combat::{attack, stun, support, supports, Target};
 pub use cost::{empty_pools, gain_ep, pay};
 pub use drive::Driven;
 pub use play::{legal_plays, perform, Play, TrailsPlays};
@@ -46,6 +46,8 @@ pub struct Words {
     pub def: PropId,
     /// Trails 202.1: the sub-name.
     pub subname: PropId,
+    /// Trails 211.1: the organizations (803.3b, 1218.2a: shared by attackers and supporters).
+    pub organization: PropId,
 }
 
 impl Words {
@@ -62,6 +64,7 @@ impl Words {
             str: vocab.property("str")?,
             def: vocab.property("def")?,
             subname: vocab.property("subname")?,
+            organization: vocab.property("organization")?,
         })
     }
 

@@ -464,6 +464,9 @@ fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject
         (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) => env.push((name.clone(), Binding::Number(*amount))),
         // An output the event does not carry (the card that chose, for a "chosen" signal) names
         // no cards, so the effect acts on nothing rather than failing (docs/known-gaps.md).
+        // An output named `it` is the subject already bound (Trails "Whenever this card stuns a
+        // UNIT, K.O. it": `it` is the stunned UNIT).
+        (Some((name, crate::vocab::Ty::Cards)), _) if env.iter().any(|(bound, _)| bound == name) => {}
         (Some((name, crate::vocab::Ty::Cards)), _) => env.push((name.clone(), Binding::Objects(vec![]))),
         _ => {}
     }

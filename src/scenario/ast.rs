@@ -56,6 +56,8 @@ pub enum Action {
     Use { player: Side, card: ObjectRef, ability: usize },
     /// FF 10.1.2: declare an attack (two or more Forwards: a party); the block and damage follow.
     Attack { player: Side, attackers: Vec<ObjectRef> },
+    /// Trails 1218-1220: SCLM Support: `supporter` is actioned and `target` gains support.
+    Support { player: Side, target: ObjectRef, supporter: ObjectRef },
     /// Both players pass until everything waiting has resolved.
     Resolve,
     /// Both players pass once: the top of the stack resolves (FF 11.1.7), then triggers settle.

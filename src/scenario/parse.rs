@@ -162,6 +162,11 @@ fn action(pair: Pair<Rule>, base: usize) -> Action {
         Rule::end_turn => Action::EndTurn,
         Rule::next_turn => Action::NextTurn,
         Rule::next_phase => Action::NextPhase,
+        Rule::support => Action::Support {
+            player: side(parts.next().unwrap()),
+            target: object(parts.next().unwrap(), base),
+            supporter: object(parts.next().unwrap(), base),
+        },
         Rule::attack => {
             let player = side(parts.next().unwrap());
             Action::Attack { player, attackers: parts.map(|p| object(p, base)).collect() }

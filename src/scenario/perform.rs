@@ -60,6 +60,12 @@ impl Runner<'_> {
                 let attackers = attackers.iter().map(|a| find_in(state, a, Some(*side), Some("field"))).collect::<Result<Vec<_>, _>>()?;
                 game.attack(state, agent, player(*side), &attackers)
             }
+            Action::Support { player: side, target, supporter } => {
+                let game = procedures.ok_or_else(|| Illegal(format!("{} has no support procedure", state.library.vocab.game)))?;
+                let target = find_in(state, target, Some(*side), Some("field"))?;
+                let supporter = find_in(state, supporter, Some(*side), Some("field"))?;
+                game.support(state, agent, player(*side), target, supporter)
+            }
             Action::NextTurn => {
                 let game = procedures.ok_or_else(|| Illegal(format!("{} has no turn procedure yet", state.library.vocab.game)))?;
                 game.next_turn(state, agent)

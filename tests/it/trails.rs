@@ -87,12 +87,13 @@ fn setup_draws_four_each_gives_40_bond_and_exchanges_in_order() {
 #[test]
 fn whole_games_between_blitz_shield_decks_end_with_every_card_in_one_zone() {
     // Trails 700-705 end to end with the random agent, which plays cards, Arts and crafts (902.4).
-    // The random agent proposes attackers in the combat sub steps (803.3); games end by bond
+    // The random agent proposes attackers in the combat sub steps, alone or in SCLM Attacks
+    // (803.3, 803.3b), and gives SCLM Support with priority (902.4g); games end by bond
     // (705.5: Stun and Overkill Damage) or by drawing from an empty deck (1102.1).
     let library = std::sync::Arc::new(library());
     let bracers = check(&blitz("Bracers", &BRACERS), &library, Mode::BlitzShield).unwrap();
     let ouroboros = check(&blitz("Ouroboros", &OUROBOROS), &library, Mode::BlitzShield).unwrap();
-    let (mut abilities, mut attacks) = (0, 0);
+    let (mut abilities, mut attacks, mut sclm, mut supports) = (0, 0, 0, 0);
     for seed in 1..=4 {
         let mut state = trails::new_game(library.clone(), [&bracers, &ouroboros], seed).unwrap();
         let mut agent = RandomAgent { rng: Rng::new(seed) };
@@ -104,9 +105,13 @@ fn whole_games_between_blitz_shield_decks_end_with_every_card_in_one_zone() {
         assert!(played > 0, "seed {seed}: UNITs and ITEMs were played onto the field");
         abilities += state.log.iter().filter(|e| matches!(e, Event::Decided { question, answer, .. } if question == "priority" && answer.contains("ability"))).count();
         attacks += state.log.iter().filter(|e| matches!(e, Event::Signal { name, .. } if name == "attack")).count();
+        sclm += state.log.iter().filter(|e| matches!(e, Event::Signal { name, .. } if name == "sclm_attack")).count();
+        supports += state.log.iter().filter(|e| matches!(e, Event::Signal { name, .. } if name == "support_gained")).count();
     }
     assert!(abilities > 0, "Arts abilities were played (902.4e)");
     assert!(attacks > 0, "UNITs attacked (803-804)");
+    assert!(sclm > 0, "UNITs sharing an organization attacked together (803.3b, 804.5)");
+    assert!(supports > 0, "players gave SCLM Support (902.4g, 1218-1220)");
 }
 
 #[test]

@@ -49,19 +49,24 @@ impl Procedures for Driven {
         Ok(())
     }
 
-    /// Trails 803-804: one combat sub step of `player`'s: the attack target is the next answer
-    /// (803.5; none when only the opponent can be attacked, 803.5b). One UNIT attacks: SCLM
-    /// Attacks (803.3b) are not there yet.
+    /// Trails 803-804: one combat sub step of `player`'s with one or more attacking UNITs (a SCLM
+    /// Attack, 803.3b): the attack target is the next answer (803.5; none when only the opponent
+    /// can be attacked, 803.5b), then the fight back target when several attack (804.11a-1).
     fn attack(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, attackers: &[ObjectId]) -> Result<(), Illegal> {
         if state.phase != "combat" {
             return Err(Illegal(format!("UNITs attack in the Combat Phase, not the {} phase (Trails 802.3)", state.phase)));
         }
         idle(state)?;
-        let &[attacker] = attackers else {
-            return Err(Illegal("one UNIT attacks at a time: SCLM Attacks (Trails 803.3b) are not there yet".into()));
-        };
         let w = Words::get(state);
-        super::combat::attack(state, agent, &w, Windows::Pass, player, attacker)?;
+        super::combat::attack(state, agent, &w, Windows::Pass, player, attackers)?;
+        settle(state, agent);
+        Ok(())
+    }
+
+    /// Trails 1219, 902.4g: SCLM Support with priority, nothing waiting to resolve.
+    fn support(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, target: ObjectId, supporter: ObjectId) -> Result<(), Illegal> {
+        let w = Words::get(state);
+        super::combat::support(state, agent, &w, player, target, supporter)?;
         settle(state, agent);
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! Deployment Step for their CP cost, EVENT cards from the hand or face-down from the homebase for
 //! their EP cost, BASE cards face-down from the homebase up to their building level (1209,
 //! 1204.2f-3); the plays a player with priority may make (902.4), crafts and Arts abilities
-//! (1210, 1213) and gaining EP (1217) among them; cards that resolved put where they go (1205.1c).
+//! (1210, 1213), gaining EP (1217) and SCLM Support (1218) among them; cards that resolved put where they go (1205.1c).
 
 use std::sync::Arc;
 
@@ -26,6 +26,8 @@ pub enum Play {
     GainEp(ObjectId),
     /// 902.4d-e: an activated craft or an Arts ability of a card.
     Ability(ObjectId, AbilityRef),
+    /// 902.4g, 1218: SCLM Support: the target, then the UNIT actioned to support it.
+    Support(ObjectId, ObjectId),
 }
 
 /// The zone a card is in, by name.
@@ -127,6 +129,15 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             }
         }
     }
+    // 902.4g: SCLM Support (1219), offered where it matters: for a defending UNIT (1309.1a), one
+    // supporter each (any other pair is as legal, and `me support` in a scenario may name it).
+    let mut supported = vec![];
+    for (target, supporter) in super::combat::supports(state, w, player) {
+        if state.object(target).flags.contains("defending") && !supported.contains(&target) {
+            supported.push(target);
+            plays.push(Play::Support(target, supporter));
+        }
+    }
     plays
 }
 
@@ -146,6 +157,7 @@ pub fn describe(state: &GameState, play: &Play) -> String {
         Play::Card(o) => format!("play {}", state.name_of(*o)),
         Play::GainEp(o) => format!("gain 1 EP by actioning {}", state.name_of(*o)),
         Play::Ability(o, reference) => format!("play {}", state.describe_ability(*o, reference)),
+        Play::Support(target, supporter) => format!("SCLM Support: action {} to give {} support", state.name_of(*supporter), state.name_of(*target)),
     }
 }
 
@@ -155,6 +167,7 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         Play::GainEp(card) => gain_ep(state, agent, player, *card),
         Play::Card(object) => play_card(state, agent, w, player, *object),
         Play::Ability(object, reference) => super::ability::use_ability(state, agent, player, *object, reference),
+        Play::Support(target, supporter) => super::combat::support(state, agent, w, player, *target, *supporter),
     }
 }
 
