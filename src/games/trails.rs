@@ -17,6 +17,7 @@ mod drive;
 mod play;
 pub mod rules;
 mod setup;
+mod terms;
 mod turn;
 
 pub use ability::{allows, announce_chosen, carry_out, legal_targets, use_ability};

@@ -78,16 +78,21 @@ pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
 /// An ability's tags, each with the word it names if any (`[from your hand]`:
 /// `("active_zone", Some("hand"))`, `[once per turn]`: `("once_per_turn", None)`).
 pub fn ability_tags(library: &Library, ability: &AbilityIr) -> Vec<(String, Option<String>)> {
-    let word = |arg: Option<&crate::vocab::BoundArg>| match arg {
+    // A word written in the tag's binding, or the zone its slot holds (`[in homebase]`, Trails 1202.5).
+    let word = |call: &crate::ir::Call, arg: Option<&crate::vocab::BoundArg>| match arg {
         Some(crate::vocab::BoundArg::Word(w)) => Some(w.clone()),
+        Some(crate::vocab::BoundArg::Slot(i)) => match call.args.get(*i) {
+            Some(crate::ir::Operand::Zone { zone, .. }) => Some(zone.clone()),
+            _ => None,
+        },
         _ => None,
     };
     ability
         .tags
         .iter()
-        .filter_map(|call| library.vocab.templates[call.template.index()].implementation.first())
-        .filter(|b| b.primitive == crate::vocab::primitive::Primitive::Tag)
-        .filter_map(|b| Some((word(b.args.first())?, word(b.args.get(1)))))
+        .filter_map(|call| Some((call, library.vocab.templates[call.template.index()].implementation.first()?)))
+        .filter(|(_, b)| b.primitive == crate::vocab::primitive::Primitive::Tag)
+        .filter_map(|(call, b)| Some((word(call, b.args.first())?, word(call, b.args.get(1)))))
         .collect()
 }
 
@@ -355,6 +360,14 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         Event::Signal { objects, .. } => objects.clone(),
         _ => vec![],
     };
+    // A card announced as it was in an ability zone it has just left (a card played from there)
+    // triggers on the announcement by what it was there (Trails 1211.6, 1202.5).
+    for &o in &signal_objects {
+        let old = state.object(o);
+        if old.left.is_some() && state.config.ability_zones.contains(&state.zone(old.zone).name) && !candidates.contains(&o) {
+            candidates.push(o);
+        }
+    }
     let mut found = vec![];
     for object in candidates {
         let chars = state.characteristics(object);
@@ -462,6 +475,8 @@ fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject
     let outputs = &library.vocab.templates[call.template.index()].outputs;
     match (outputs.first(), event) {
         (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) => env.push((name.clone(), Binding::Number(*amount))),
+        // An announced event's cards are its card output (Trails 1404.1: `them`, the UNITs that attacked).
+        (Some((name, crate::vocab::Ty::Cards)), Event::Signal { objects, .. }) if name != "it" => env.push((name.clone(), Binding::Objects(objects.clone()))),
         // An output the event does not carry (the card that chose, for a "chosen" signal) names
         // no cards, so the effect acts on nothing rather than failing (docs/known-gaps.md).
         // An output named `it` is the subject already bound (Trails "Whenever this card stuns a

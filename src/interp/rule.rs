@@ -51,6 +51,25 @@ impl Ctx<'_> {
         Ok(out)
     }
 
+    /// Whether the values a rule takes come from cards of which one has every value of the
+    /// property (`from: X`, or a value `the organizations of X`).
+    fn has_every_from(&self, value: Option<&Operand>, from: Option<&Operand>, property: crate::vocab::PropId) -> Result<bool, Illegal> {
+        let of = match (value, from) {
+            (_, Some(from)) => Some(from),
+            (Some(Operand::Value(call)), None) if self.bound(call)?.primitive == Primitive::PropertyOf => {
+                let bound = self.bound(call)?;
+                if self.property_arg(call, &bound.args[1])? != property {
+                    return Ok(false);
+                }
+                self.slot(call, &bound.args[0])
+            }
+            (Some(Operand::Property { property: p, of }), None) if *p == property => Some(of.as_ref()),
+            _ => None,
+        };
+        let Some(of) = of else { return Ok(false) };
+        Ok(self.objects(of)?.iter().any(|o| self.state.characteristics(*o).every.contains(&property)))
+    }
+
     pub(super) fn changes_one(&self, call: &Call, bound: &crate::vocab::Bound, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
         let a = &bound.args;
         if bound.primitive == Primitive::PlayerRule {
@@ -65,6 +84,17 @@ impl Ctx<'_> {
             };
             let change = Change::PlayerRule { player, name: self.word_arg(call, &a[1])?, value, amount };
             return Ok(vec![(Selector::Objects(vec![]), change)]);
+        }
+        if bound.primitive == Primitive::Join {
+            let owner = self.player_arg(call, &a[0])?;
+            let kind = self.kind_arg(call, &a[1])?;
+            let property = self.property_arg(call, &a[2])?;
+            let values = match self.slot(call, &a[3]).map(|op| self.value(op)).transpose()? {
+                Some(crate::kernel::Value::List(items)) => items,
+                Some(single) => vec![single],
+                None => return Err(Illegal("`join` needs the values to join".into())),
+            };
+            return Ok(vec![(Selector::And(vec![Selector::Kind(kind), Selector::OwnedBy(owner)]), Change::Join { property, values })]);
         }
         // A cost change reaches the cards whose cost it changes wherever they are (in the hand).
         let affected = self.in_any_zone(bound.primitive == Primitive::Adjust, |ctx| match ctx.slot(call, &a[0]) {
@@ -99,8 +129,10 @@ impl Ctx<'_> {
                     let excluded = flatten(self.value(except)?);
                     values.retain(|v| !excluded.contains(v));
                 }
+                // Gaining the values of a card that has every value gains every value too (Trails 1333.1 example 2).
+                let every_from = self.has_every_from(self.slot(call, &a[3]), self.slot(call, &a[4]), property)?;
                 match self.word_arg(call, &a[2])?.as_str() {
-                    "add" => values.into_iter().map(|value| Change::AddValue { property, value }).collect(),
+                    "add" => values.into_iter().map(|value| Change::AddValue { property, value }).chain(every_from.then_some(Change::HasEvery(property))).collect(),
                     "sub" => values.into_iter().map(|value| Change::RemoveValue { property, value }).collect(),
                     "set" | "set_base" => vec![Change::SetValue { property, value: crate::kernel::Value::List(values) }],
                     other => return Err(Illegal(format!("`{other}` does not apply to a list property"))),

@@ -70,6 +70,9 @@ pub enum Change {
     /// Takes another card's printed values (a copying definition effect, UFS C.3.3.2, I.3.8.2);
     /// with `blank_text`, none of its abilities.
     Copy { card: CardId, blank_text: bool },
+    /// Joined values (Trails 1310 Link): an affected object with any of them has all of them, and
+    /// the same controller's joins of the property that share a value merge (1310 example 2).
+    Join { property: PropId, values: Vec<Value> },
     /// Set a list or enum property's value outright (`the element of X becomes fire`).
     SetValue { property: PropId, value: Value },
 }
@@ -82,7 +85,8 @@ impl Change {
             | Change::AddValue { property, .. }
             | Change::AddValuesOf { property, .. }
             | Change::RemoveValue { property, .. }
-            | Change::SetValue { property, .. } => Some(*property),
+            | Change::SetValue { property, .. }
+            | Change::Join { property, .. } => Some(*property),
             _ => None,
         }
     }
@@ -334,10 +338,21 @@ impl GameState {
     }
 
     pub(super) fn affected(&self, view: &View, e: &ContinuousEffect) -> Vec<ObjectId> {
-        match self.candidates(&e.affected, e.source) {
+        let mut affected: Vec<ObjectId> = match self.candidates(&e.affected, e.source) {
             Some(list) => list.into_iter().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
             None => self.live_objects().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
+        };
+        // Trails 1310: a join reaches the objects that have one of its (merged) values now.
+        if let Change::Join { property, values } = &e.change {
+            let joined = self.joined_values(e, *property, values);
+            let has_one = |o: &ObjectId| match view[o.index()].as_ref().and_then(|c| c.get(*property)) {
+                Some(Value::List(items)) => items.iter().any(|v| joined.contains(v)),
+                Some(single) => joined.contains(single),
+                None => false,
+            };
+            affected.retain(has_one);
         }
+        affected
     }
 
     /// The only live objects a selector can pick, when it names them (itself, a locked set, a

@@ -129,6 +129,7 @@ impl GameState {
             Change::PlayerRule { player, name, .. } => format!("{} has the rule {}", self.player_name(*player), name.replace('_', " ")),
             Change::Controller(p) => format!("controlled by {}", self.player_name(*p)),
             Change::AddKind(k) => format!("is also a {}", vocab.kinds[k.index()].name),
+            Change::Join { property, values } => format!("{} joins {}", prop(property), self.show_value(&Value::List(values.clone()))),
             Change::HasEvery(p) => format!("has every {}", vocab.properties[p.index()].name),
             Change::Copy { card, .. } => format!("copies {}", self.library.card(*card).name),
         }

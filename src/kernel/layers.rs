@@ -143,8 +143,15 @@ impl GameState {
                     }
                 }
                 values.retain(|v| !except.contains(v));
-                values.into_iter().map(|value| Change::AddValue { property: *property, value }).collect()
+                let mut changes: Vec<Change> = values.into_iter().map(|value| Change::AddValue { property: *property, value }).collect();
+                // Gaining the values of a card that has every value gains every value too (Trails 1333.1 example 2).
+                if except.is_empty() && self.live_objects().any(|o| self.selects(view, of, o, e.source) && view[o.index()].as_ref().is_some_and(|c| c.every.contains(property))) {
+                    changes.push(Change::HasEvery(*property));
+                }
+                changes
             }
+            // The objects with one of the joined values (`affected`) get them all.
+            Change::Join { property, values } => self.joined_values(e, *property, values).into_iter().map(|value| Change::AddValue { property: *property, value }).collect(),
             other => vec![other.clone()],
         };
         for object in targets {
@@ -153,6 +160,37 @@ impl GameState {
                 apply_change(c, change, amount.unwrap_or(0), e.id);
             }
         }
+    }
+
+    /// Trails 1310 (example 2): the values of a join merged with the same controller's other
+    /// joins of the property in force that share a value with them, transitively.
+    pub(super) fn joined_values(&self, e: &ContinuousEffect, property: PropId, values: &[Value]) -> Vec<Value> {
+        let groups: Vec<&Vec<Value>> = self
+            .effects
+            .iter()
+            .filter(|other| other.controller == e.controller && self.effect_active(other))
+            .filter_map(|other| match &other.change {
+                Change::Join { property: p, values } if *p == property => Some(values),
+                _ => None,
+            })
+            .collect();
+        let mut joined = values.to_vec();
+        let mut grown = true;
+        while grown {
+            grown = false;
+            for group in &groups {
+                if !group.iter().any(|v| joined.contains(v)) {
+                    continue;
+                }
+                for value in group.iter() {
+                    if !joined.contains(value) {
+                        joined.push(value.clone());
+                        grown = true;
+                    }
+                }
+            }
+        }
+        joined
     }
 
     pub(super) fn layer_of(&self, change: &Change) -> usize {
@@ -172,7 +210,8 @@ impl GameState {
             | Change::AddValue { property, .. }
             | Change::AddValuesOf { property, .. }
             | Change::RemoveValue { property, .. }
-            | Change::SetValue { property, .. } => named(property).or_else(|| find(&|l| *l == Layer::OtherProperties)),
+            | Change::SetValue { property, .. }
+            | Change::Join { property, .. } => named(property).or_else(|| find(&|l| *l == Layer::OtherProperties)),
             Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) => {
                 find(&|l| *l == Layer::Rules)
             }
@@ -208,6 +247,9 @@ fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
     | Change::Adjust { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. } = &e.change
     {
         selector_reads(selector, &mut out);
+    }
+    if let Change::Join { property, .. } = &e.change {
+        out.push(Aspect::Property(*property));
     }
     if let Change::AddValuesOf { property, of, .. } = &e.change {
         selector_reads(of, &mut out);
@@ -251,7 +293,7 @@ fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
 fn change_writes(change: &Change) -> Vec<Aspect> {
     match change {
         Change::Controller(_) => vec![Aspect::Controller],
-        Change::Property { .. } | Change::AddValue { .. } | Change::AddValuesOf { .. } | Change::RemoveValue { .. } | Change::SetValue { .. } => {
+        Change::Property { .. } | Change::AddValue { .. } | Change::AddValuesOf { .. } | Change::RemoveValue { .. } | Change::SetValue { .. } | Change::Join { .. } => {
             change.property().map(Aspect::Property).into_iter().collect()
         }
         Change::HasEvery(p) => vec![Aspect::Property(*p)],
@@ -287,7 +329,7 @@ pub(super) fn apply_change(c: &mut Characteristics, change: &Change, amount: i64
             }
             c.set(*property, Value::List(items));
         }
-        Change::AddValuesOf { .. } => {}
+        Change::AddValuesOf { .. } | Change::Join { .. } => {}
         Change::RemoveValue { property, value } => {
             if let Some(Value::List(items)) = c.get(*property) {
                 let kept = items.iter().filter(|v| *v != value).cloned().collect();

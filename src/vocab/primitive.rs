@@ -144,6 +144,10 @@ primitives! {
     AddKind "add_kind" [Rule] (req("what", Cards), req("kind", Word));
     /// Every value of a property: `has_every(target, job)` ("Bartz has all the jobs").
     HasEvery "has_every" [Rule] (req("what", Cards), req("property", Property));
+    /// Joined values of a list property (Trails 1310 Link): every card of `kind` the player owns,
+    /// in every zone, that has any of the values has all of them; the player's joins of the same
+    /// property merge where they share a value: `join(who, unit, organization, orgs)`.
+    Join "join" [Rule] (req("who", Player), req("kind", Word), req("property", Property), req("value", Value));
     /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
     /// `who`: only for that player ("the cost for your opponent to cast ...").
     Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number), opt("who", Player));

@@ -84,7 +84,13 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "pay_ep" => "ep",
         "stun" => {
             for &object in &call.objects {
-                super::combat::stun(state, agent, object, call.source);
+                super::terms::stun_by_effect(state, agent, object, call.source);
+            }
+            return Ok(None);
+        }
+        "cure" => {
+            for &object in &call.objects {
+                super::terms::cure(state, agent, object, call.source);
             }
             return Ok(None);
         }

@@ -50,7 +50,9 @@ pub fn playable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId
     let zone = zone_of(state, object);
     let mine = state.object(object).owner == player;
     if w.is(state, object, w.unit) || w.is(state, object, w.item) {
-        if zone != "hand" || !mine {
+        let face_down = state.object(object).flags.contains("face_down");
+        let from_homebase = zone == "homebase" && mine && face_down && may_be_played_face_down_from(state, object, &zone);
+        if (zone != "hand" || !mine) && !from_homebase {
             return Err(Illegal(format!("{name} is played from its player's hand (Trails 1206.1, 1207.1)")));
         }
         if state.phase != "deployment" || state.turn_player != player {
@@ -80,6 +82,14 @@ pub fn playable(state: &GameState, w: &Words, player: PlayerId, object: ObjectId
         };
     }
     Err(Illegal(format!("{name} is not a UNIT, ITEM, EVENT or BASE card")))
+}
+
+/// Trails 1405.1, 1202.5: whether a rule lets the card be played face-down from `zone` (【Dispatch】
+/// in the homebase: `can be played from your homebase when face down`).
+fn may_be_played_face_down_from(state: &GameState, object: ObjectId, zone: &str) -> bool {
+    let chars = state.characteristics(object);
+    let allowed = chars.allowed.iter().any(|h| h.action == "be_played_face_down" && h.zone.as_deref() == Some(zone));
+    allowed && !chars.forbidden.iter().any(|h| h.action == "be_played_face_down")
 }
 
 /// The CP or EP a card costs (1204.2f-1-2); a BASE costs nothing but its building level (1204.2f-3).
@@ -172,7 +182,8 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 }
 
 /// Trails 1204.2: a card played: turned face-up if from the homebase (1204.2a); put into the
-/// Resolve Standby Zone from the hand, or left in the homebase as its own proxy (1204.2i); its
+/// Resolve Standby Zone from the hand, or left in the homebase as its own proxy (1204.2i) unless it
+/// is a UNIT or ITEM, which goes there itself (1204.2i exception, 【Dispatch】 1405.1); its
 /// effect waits with its targets chosen (1204.2d); its cost paid (1204.2f-h); then it is played
 /// (1204.2k).
 fn play_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
@@ -185,7 +196,8 @@ fn play_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pl
     let mut waiting = object;
     if from == "homebase" {
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: None })?;
-    } else {
+    }
+    if from != "homebase" || w.is(state, object, w.unit) || w.is(state, object, w.item) {
         let standby = state.zone_id("resolve_standby_zone", None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;
         let event = state.move_event(object, standby, Some("play".into()), Position::Top);
         let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else {
@@ -202,7 +214,10 @@ fn play_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pl
         }
     }
     pay(state, agent, player, resource, amount, &what)?;
-    announce(state, agent, Event::Signal { name: "play".into(), objects: vec![waiting], player: Some(player), detail: Some(from) });
+    // A card that left the homebase to be played is announced as it was there too, so its crafts
+    // valid there see their own play (1202.5, 1211.6: 【Dispatch】's "if you do").
+    let objects = if waiting == object || from != "homebase" { vec![waiting] } else { vec![waiting, object] };
+    announce(state, agent, Event::Signal { name: "play".into(), objects, player: Some(player), detail: Some(from) });
     Ok(())
 }
 

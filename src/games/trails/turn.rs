@@ -192,11 +192,8 @@ fn cure_stunned(state: &mut GameState, agent: &mut dyn Agent, order: [PlayerId; 
             cured.extend(list.into_iter().take(1).map(|o| (player, o)));
         }
     }
-    for &(player, object) in &cured {
-        let mut ctx = Ctx::new(state, agent, None, player, vec![]);
-        for (flag, value) in [("stunned", false), ("face_down", false), ("actioned", true)] {
-            let _ = ctx.happen(Event::Flag { object, flag: flag.into(), value, by: None });
-        }
+    for &(_, object) in &cured {
+        super::terms::cure(state, agent, object, None);
     }
     for player in order {
         for object in stunned(state, player) {

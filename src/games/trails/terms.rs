@@ -1,0 +1,41 @@
+//! Game terms of section 1300 that the game carries out for effects: stun through an effect,
+//! with an ITEM destroyed instead (1306.1, 1306.5), and cure outside the Cure Phase (1308, 1306.4).
+
+use crate::interp::Ctx;
+use crate::kernel::decision::Agent;
+use crate::kernel::{Event, GameState, ObjectId, Position};
+
+use super::Words;
+
+/// Trails 1306.1, 1306.5: an effect stuns a UNIT (`combat::stun`: stunned, face-down, actioned,
+/// Stun Damage); an ITEM it would stun (an ITEM•UNIT too, 203.2a) is destroyed instead (1317.2).
+pub fn stun_by_effect(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>) {
+    let w = Words::get(state);
+    if state.object(object).left.is_some() {
+        return;
+    }
+    if !w.is(state, object, w.item) {
+        super::combat::stun(state, agent, object, by);
+        return;
+    }
+    let owner = state.object(object).owner;
+    let controller = state.characteristics(object).controller;
+    let Some(trail) = state.zone_id("trail", Some(owner)) else { return };
+    let event = state.move_event(object, trail, Some("destroy".into()), Position::Top);
+    let _ = Ctx::new(state, agent, by, controller, vec![]).happen(event);
+}
+
+/// Trails 1308.1, 1306.4: a stunned UNIT is cured: it ceases to be stunned and becomes face-up and
+/// actioned. A UNIT that is not stunned is left as it is.
+pub fn cure(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>) {
+    if !state.object(object).flags.contains("stunned") || state.object(object).left.is_some() {
+        return;
+    }
+    let controller = state.characteristics(object).controller;
+    let mut ctx = Ctx::new(state, agent, by, controller, vec![]);
+    for (flag, value) in [("stunned", false), ("face_down", false), ("actioned", true)] {
+        if ctx.state.object(object).flags.contains(flag) != value {
+            let _ = ctx.happen(Event::Flag { object, flag: flag.into(), value, by });
+        }
+    }
+}
