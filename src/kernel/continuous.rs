@@ -286,18 +286,16 @@ impl GameState {
         match amount {
             Amount::Fixed(n) => *n,
             Amount::PerMatch { each, selector } => {
-                let n = self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count() as i64;
+                let n = self.matching(view, selector, source).len() as i64;
                 each * n
             }
-            Amount::Property { property, selector } => self
-                .live_objects()
-                .filter(|o| self.selects(view, selector, *o, source))
-                .filter_map(|o| view[o.index()].as_ref().map(|c| c.number(*property)))
-                .sum(),
+            Amount::Property { property, selector } => {
+                self.matching(view, selector, source).into_iter().filter_map(|o| view[o.index()].as_ref().map(|c| c.number(*property))).sum()
+            }
             Amount::Resource { player, name } => self.resource(*player, name),
             Amount::Distinct { property, selector } => {
                 let mut values: Vec<&Value> = vec![];
-                for c in self.live_objects().filter(|o| self.selects(view, selector, *o, source)).filter_map(|o| view[o.index()].as_ref()) {
+                for c in self.matching(view, selector, source).into_iter().filter_map(|o| view[o.index()].as_ref()) {
                     match c.get(*property) {
                         Some(Value::List(items)) => values.extend(items),
                         Some(v) => values.push(v),
@@ -309,7 +307,7 @@ impl GameState {
                 values.len() as i64
             }
             Amount::Counters { selector, name } => {
-                self.live_objects().filter(|o| self.selects(view, selector, *o, source)).map(|o| self.object(o).counters.get(name).copied().unwrap_or(0)).sum()
+                self.matching(view, selector, source).into_iter().map(|o| self.object(o).counters.get(name).copied().unwrap_or(0)).sum()
             }
             Amount::Tracked { key } => self.tracked.get(key).map_or(0, |cards| cards.len() as i64),
             Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
@@ -320,7 +318,7 @@ impl GameState {
     pub fn holds(&self, view: &View, condition: &Condition, source: Option<ObjectId>) -> bool {
         match condition {
             Condition::Count { selector, op, value } => {
-                let n = self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count() as i64;
+                let n = self.matching(view, selector, source).len() as i64;
                 compare(n, *op, *value)
             }
             Condition::Compare { left, op, right } => compare(self.amount(view, left, source), *op, self.amount(view, right, source)),
@@ -338,10 +336,7 @@ impl GameState {
     }
 
     pub(super) fn affected(&self, view: &View, e: &ContinuousEffect) -> Vec<ObjectId> {
-        let mut affected: Vec<ObjectId> = match self.candidates(&e.affected, e.source) {
-            Some(list) => list.into_iter().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
-            None => self.live_objects().filter(|o| self.selects(view, &e.affected, *o, e.source)).collect(),
-        };
+        let mut affected = self.matching(view, &e.affected, e.source);
         // Trails 1310: a join reaches the objects that have one of its (merged) values now.
         if let Change::Join { property, values } = &e.change {
             let joined = self.joined_values(e, *property, values);
@@ -353,6 +348,14 @@ impl GameState {
             affected.retain(has_one);
         }
         affected
+    }
+
+    /// The live objects `selector` picks in `view` (looking only among the candidates it names).
+    pub(crate) fn matching(&self, view: &View, selector: &Selector, source: Option<ObjectId>) -> Vec<ObjectId> {
+        match self.candidates(selector, source) {
+            Some(list) => list.into_iter().filter(|o| self.selects(view, selector, *o, source)).collect(),
+            None => self.live_objects().filter(|o| self.selects(view, selector, *o, source)).collect(),
+        }
     }
 
     /// The only live objects a selector can pick, when it names them (itself, a locked set, a

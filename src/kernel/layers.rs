@@ -135,7 +135,7 @@ impl GameState {
         let changes = match &e.change {
             Change::AddValuesOf { property, of, except } => {
                 let mut values: Vec<Value> = vec![];
-                for o in self.live_objects().filter(|o| self.selects(view, of, *o, e.source)) {
+                for o in self.matching(view, of, e.source) {
                     match view[o.index()].as_ref().and_then(|c| c.get(*property)) {
                         Some(Value::List(items)) => values.extend(items.iter().cloned()),
                         Some(v) => values.push(v.clone()),

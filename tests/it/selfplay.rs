@@ -46,6 +46,12 @@ fn views_patched_after_single_object_events_equal_views_computed_from_scratch() 
         let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed) };
         assert!(fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "seed {seed} ends");
     }
+    // Trails: links, homebase crafts and combat effects (one game: Trails self-play is slower).
+    let (library, decks) = load("trails", &[repo().join("cards/trails")], &[repo().join("cards/trails/decks")]).expect("the decks are legal");
+    let mut state = cardscript::games::trails::new_game(library, [&decks[0].cards, &decks[1].cards], 5).expect("trails is configured");
+    state.audit_views = true;
+    let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(5) };
+    assert!(cardscript::games::trails::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "the trails game ends");
 }
 
 #[test]
