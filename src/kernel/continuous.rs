@@ -225,7 +225,7 @@ impl GameState {
         if let Some(c) = self.cache.view.borrow().as_ref().and_then(|c| c.view.get(object.index()).cloned().flatten()) {
             return c;
         }
-        self.lki.get(&object).cloned().unwrap_or_else(|| self.printed(object))
+        self.object(object).last_known.clone().unwrap_or_else(|| self.printed(object))
     }
 
     /// Every live object's characteristics, computed once per generation.
@@ -374,7 +374,7 @@ impl GameState {
     /// Whether `object` matches `selector` in `view`; `source` is the object the selector is about.
     pub fn selects(&self, view: &View, selector: &Selector, object: ObjectId, source: Option<ObjectId>) -> bool {
         // An object that left its zone is judged by its last known information (FF 11.11.4).
-        let Some(c) = view.get(object.index()).and_then(Option::as_ref).or_else(|| self.lki.get(&object)) else { return false };
+        let Some(c) = view.get(object.index()).and_then(Option::as_ref).or_else(|| self.object(object).last_known.as_ref()) else { return false };
         let o = self.object(object);
         match selector {
             Selector::All => true,
@@ -396,7 +396,7 @@ impl GameState {
             Selector::Shares { property, with } => {
                 let mine = c.get(*property);
                 with.iter().any(|other| {
-                    let theirs = view.get(other.index()).and_then(Option::as_ref).or_else(|| self.lki.get(other)).and_then(|oc| oc.get(*property));
+                    let theirs = view.get(other.index()).and_then(Option::as_ref).or_else(|| self.object(*other).last_known.as_ref()).and_then(|oc| oc.get(*property));
                     match (mine, theirs) {
                         (Some(Value::List(a)), Some(Value::List(b))) => a.iter().any(|v| b.contains(v)),
                         (Some(a), Some(b)) => a.has(b) || b.has(a),

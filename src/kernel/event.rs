@@ -3,6 +3,8 @@
 //! Every change is an `Event` passed to `GameState::apply`, which records it in the log. Front
 //! ends print the log; triggers watch it; rewinding restores a snapshot taken before an action.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::kernel::continuous::ContinuousEffect;
@@ -86,23 +88,23 @@ impl GameState {
             Event::Created { object, card, owner, zone } => {
                 debug_assert_eq!(object.index(), self.objects.len());
                 let entered = self.tick();
-                self.objects.push(Object::new(*card, *owner, *zone, entered));
+                self.objects.push(Arc::new(Object::new(*card, *owner, *zone, entered)));
                 self.zones[zone.index()].objects.push(*object);
             }
             Event::Moved { old, new, from, to, position, by, .. } => {
                 // Last known information: the object as it was just before it left (FF 11.11.4).
                 let last_known = self.characteristics(*old);
-                self.lki.insert(*old, last_known);
                 self.zones[from.index()].objects.retain(|o| o != old);
                 let entered = self.tick();
                 let prior = self.objects[old.index()].clone();
+                Arc::make_mut(&mut self.objects[old.index()]).last_known = Some(last_known);
                 if new != old {
                     debug_assert_eq!(new.index(), self.objects.len());
                     // A new object: no states, damage or counters carry over (FF 7.4).
-                    self.objects.push(Object { previous: Some(*old), moved_by: *by, ..Object::new(prior.card, prior.owner, *to, entered) });
-                    self.objects[old.index()].left = Some(*new);
+                    self.objects.push(Arc::new(Object { previous: Some(*old), moved_by: *by, ..Object::new(prior.card, prior.owner, *to, entered) }));
+                    Arc::make_mut(&mut self.objects[old.index()]).left = Some(*new);
                 } else {
-                    self.objects[old.index()].zone = *to;
+                    Arc::make_mut(&mut self.objects[old.index()]).zone = *to;
                 }
                 let zone = &mut self.zones[to.index()].objects;
                 match position {
@@ -110,11 +112,11 @@ impl GameState {
                     Position::Bottom => zone.insert(0, *new),
                 }
             }
-            Event::Flag { object, flag, value, .. } => set_flag(&mut self.objects[object.index()].flags, flag, *value),
-            Event::Damaged { object, amount, .. } => self.objects[object.index()].damage += amount,
-            Event::DamageRemoved { object } => self.objects[object.index()].damage = 0,
+            Event::Flag { object, flag, value, .. } => set_flag(&mut Arc::make_mut(&mut self.objects[object.index()]).flags, flag, *value),
+            Event::Damaged { object, amount, .. } => Arc::make_mut(&mut self.objects[object.index()]).damage += amount,
+            Event::DamageRemoved { object } => Arc::make_mut(&mut self.objects[object.index()]).damage = 0,
             Event::Counter { object, name, delta } => {
-                *self.objects[object.index()].counters.entry(name.clone()).or_insert(0) += delta;
+                *Arc::make_mut(&mut self.objects[object.index()]).counters.entry(name.clone()).or_insert(0) += delta;
             }
             Event::Resource { player, name, delta } => {
                 *self.players[player.index()].resources.entry(name.clone()).or_insert(0) += delta;
@@ -161,7 +163,7 @@ impl GameState {
                 self.stack.pop();
             }
             Event::Remembered { object, name, value } => {
-                self.objects[object.index()].memory.insert(name.clone(), value.clone());
+                Arc::make_mut(&mut self.objects[object.index()]).memory.insert(name.clone(), value.clone());
             }
             Event::Latched { latch } => self.latches.push((**latch).clone()),
             Event::Refreshed { object } => self.latches.retain(|l| l.object != *object),
@@ -182,7 +184,7 @@ impl GameState {
             Event::Unstacked { index } => {
                 self.stack.remove(*index);
             }
-            Event::Attached { object, to } => self.objects[object.index()].attached_to = *to,
+            Event::Attached { object, to } => Arc::make_mut(&mut self.objects[object.index()]).attached_to = *to,
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }

@@ -227,6 +227,8 @@ pub struct Object {
     pub moved_by: Option<ObjectId>,
     /// The card it is attached to (an equipped Item, SE14 5.2.3.1.3; an ITEM on a UNIT).
     pub attached_to: Option<ObjectId>,
+    /// Its characteristics as they were when it left its zone (FF 11.11.4, Trails 1221).
+    pub last_known: Option<Arc<crate::kernel::continuous::Characteristics>>,
 }
 
 impl Object {
@@ -246,6 +248,7 @@ impl Object {
             previous: None,
             moved_by: None,
             attached_to: None,
+            last_known: None,
         }
     }
 }
@@ -263,7 +266,8 @@ pub struct GameState {
     pub config: Arc<GameConfig>,
     pub players: Vec<Player>,
     pub zones: Vec<Zone>,
-    pub objects: Vec<Object>,
+    /// Shared between copies of the state until an event changes one (`Arc::make_mut`).
+    pub objects: Vec<Arc<Object>>,
     pub effects: Vec<ContinuousEffect>,
     pub replacements: Vec<Replacement>,
     pub delayed: Vec<DelayedTrigger>,
@@ -286,8 +290,6 @@ pub struct GameState {
     pub rng: Rng,
     pub log: Vec<crate::kernel::event::Event>,
     pub outcome: Option<Outcome>,
-    /// Characteristics of objects as they were when they left their zone (FF 11.11.4, Trails 1221).
-    pub lki: BTreeMap<ObjectId, Arc<crate::kernel::continuous::Characteristics>>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
     pub(crate) cache: crate::kernel::cache::Cache,
@@ -334,7 +336,6 @@ impl GameState {
             rng: Rng::new(seed),
             log: vec![],
             outcome: None,
-            lki: BTreeMap::new(),
             generation: 0,
             cache: Default::default(),
             audit_views: false,
