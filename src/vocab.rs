@@ -243,7 +243,22 @@ pub struct Vocabulary {
     pub names: HashMap<String, Vec<Name>>,
     /// Every word used in any template.
     pub template_words: std::collections::BTreeSet<String>,
+    #[serde(skip)]
+    pub ancestry: KindAncestry,
 }
+
+/// `kind_is` for every pair of kinds, worked out on first use: derived from `kinds`, so not part
+/// of the vocabulary's identity (always equal).
+#[derive(Debug, Clone, Default)]
+pub struct KindAncestry(std::sync::OnceLock<Vec<Vec<bool>>>);
+
+impl PartialEq for KindAncestry {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for KindAncestry {}
 
 impl Vocabulary {
     pub fn lookup(&self, word: &str) -> &[Name] {
@@ -308,7 +323,13 @@ impl Vocabulary {
 
     /// Whether kind `k` is `ancestor` or one of its subkinds.
     pub fn kind_is(&self, k: KindId, ancestor: KindId) -> bool {
-        self.kind_is_within(k, ancestor, self.kinds.len())
+        let table = self.ancestry.0.get_or_init(|| {
+            (0..self.kinds.len()).map(|k| (0..self.kinds.len()).map(|a| self.kind_is_within(KindId(k as u32), KindId(a as u32), self.kinds.len())).collect()).collect()
+        });
+        match table.get(k.index()).and_then(|row| row.get(ancestor.index())) {
+            Some(is) => *is,
+            None => self.kind_is_within(k, ancestor, self.kinds.len()),
+        }
     }
 
     /// `kind_is`, following at most `depth` super-kind links (a cycle is reported when the

@@ -23,6 +23,8 @@ pub struct Library {
     pub cards: Vec<CardIr>,
     /// Keyword definitions by `KeywordId` (absent when the keyword has no checked definition).
     pub keywords: Vec<Option<KeywordIr>>,
+    /// What a game works out from the library once and reads often (FF-TCG: its `Words`).
+    pub derived: std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Library {

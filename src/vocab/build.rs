@@ -85,6 +85,8 @@ pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnos
     }
     b.check_kind_cycles(decls);
     b.bind_implementations(decls);
+    // A `kind_is` table worked out while building may predate the last super-kinds.
+    b.v.ancestry = Default::default();
     (b.v, b.diags)
 }
 

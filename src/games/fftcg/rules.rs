@@ -21,7 +21,7 @@ pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
 
 impl RuleProcesses for FfRules {
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
-        let Some(w) = Words::of(&state.library.vocab) else { return false };
+        let Some(w) = Words::cached(&state.library) else { return false };
         if self.defeats(state) {
             return true;
         }
