@@ -13,6 +13,7 @@ mod layers;
 pub(crate) mod patch;
 pub mod event;
 pub mod ids;
+pub mod log;
 pub mod replacement;
 pub mod rng;
 pub mod state;

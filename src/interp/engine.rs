@@ -199,7 +199,8 @@ pub fn resolve_all(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn Rul
     while !state.stack.is_empty() && state.outcome.is_none() {
         resolve_top(state, agent)?;
         settle(state, agent, rules);
-        let decisions = state.log.iter().filter(|e| matches!(e, Event::Decided { .. })).count();
+        // The events up to the last decision: equal when no decision came in between.
+        let decisions = state.log.len() - state.log.iter().rev().position(|e| matches!(e, Event::Decided { .. })).unwrap_or(state.log.len());
         let position = state.position_digest();
         if seen.iter().any(|&(p, d)| p == position && d == decisions) {
             state.apply(Event::GameEnded { outcome: crate::kernel::Outcome::Draw });
@@ -213,10 +214,14 @@ pub fn resolve_all(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn Rul
 /// What a player with priority could do now: a game supplies its legal plays (casting, playing
 /// cards and abilities) and carries one out.
 pub trait Plays {
-    /// Descriptions of the plays `player` may make now.
-    fn options(&self, state: &GameState, player: PlayerId) -> Vec<String>;
-    /// Makes the `index`-th play; an illegal play is rewound by the caller (FF 14).
-    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal>;
+    /// One play, as the game records it.
+    type Play;
+    /// The plays `player` may make now.
+    fn options(&self, state: &GameState, player: PlayerId) -> Vec<Self::Play>;
+    /// A play in words, as the player is asked.
+    fn describe(&self, state: &GameState, play: &Self::Play) -> String;
+    /// Makes a play listed by `options`; an illegal play is rewound by the caller (FF 14).
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, play: &Self::Play) -> Result<(), Illegal>;
     /// What the game does after something resolved (FF 11.11.10: a resolved Summon goes to the
     /// Break Zone).
     fn after_resolution(&self, _state: &mut GameState, _agent: &mut dyn Agent) {}
@@ -226,12 +231,13 @@ pub trait Plays {
 /// Trails 902, UFS H.2.3.2.4). Each time a player gets priority, rule processes and triggered
 /// abilities settle first; the turn player gets priority after each resolution; an illegal play
 /// is rewound and its player keeps priority (FF 14.4).
-pub fn priority(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses, plays: &dyn Plays) -> Result<(), Illegal> {
+pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses, plays: &P) -> Result<(), Illegal> {
     let mut holder = state.turn_player;
     let mut passes = 0;
     while state.outcome.is_none() {
         settle(state, agent, rules);
-        let mut options = plays.options(state, holder);
+        let offered = plays.options(state, holder);
+        let mut options: Vec<String> = offered.iter().map(|p| plays.describe(state, p)).collect();
         options.push("pass".into());
         let pass = options.len() - 1;
         let choice = match state.ask(agent, holder, Question::One { prompt: "priority".into(), options }) {
@@ -253,7 +259,7 @@ pub fn priority(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RulePr
             holder = state.turn_player;
             continue;
         }
-        if state.attempt(|s| plays.play(s, agent, holder, choice)).is_ok() {
+        if state.attempt(|s| plays.play(s, agent, holder, &offered[choice])).is_ok() {
             passes = 0;
         }
     }

@@ -290,7 +290,7 @@ pub struct GameState {
     /// The phase or step the game's procedures announced last (`main1`, `attack`...).
     pub phase: String,
     pub rng: Rng,
-    pub log: Vec<crate::kernel::event::Event>,
+    pub log: crate::kernel::log::EventLog,
     pub outcome: Option<Outcome>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
@@ -336,7 +336,7 @@ impl GameState {
             turn_began: Timestamp(0),
             phase: String::new(),
             rng: Rng::new(seed),
-            log: vec![],
+            log: Default::default(),
             outcome: None,
             generation: 0,
             cache: Default::default(),

@@ -182,7 +182,7 @@ impl Runner<'_> {
     }
 
     fn log_since(&mut self, from: usize) {
-        for event in &self.state.log[from.min(self.state.log.len())..] {
+        for event in self.state.log.iter_from(from) {
             self.transcript.push_str(&format!("  {}\n", self.state.describe(event)));
         }
     }

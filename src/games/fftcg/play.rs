@@ -441,13 +441,18 @@ pub struct FfPlays {
 }
 
 impl Plays for FfPlays {
-    fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
-        legal_plays(state, &self.words, player).iter().map(|p| describe(state, p)).collect()
+    type Play = Play;
+
+    fn options(&self, state: &GameState, player: PlayerId) -> Vec<Play> {
+        legal_plays(state, &self.words, player)
     }
 
-    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal> {
-        let play = legal_plays(state, &self.words, player).into_iter().nth(index).ok_or_else(|| Illegal("no such play".into()))?;
-        perform(state, agent, &self.words, player, &play)
+    fn describe(&self, state: &GameState, play: &Play) -> String {
+        describe(state, play)
+    }
+
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, play: &Play) -> Result<(), Illegal> {
+        perform(state, agent, &self.words, player, play)
     }
 
     fn after_resolution(&self, state: &mut GameState, agent: &mut dyn Agent) {

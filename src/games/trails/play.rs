@@ -251,13 +251,17 @@ pub struct TrailsPlays {
 }
 
 impl Plays for TrailsPlays {
-    fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
-        legal_plays(state, &self.words, player).iter().map(|p| describe(state, p)).collect()
+    type Play = Play;
+
+    fn options(&self, state: &GameState, player: PlayerId) -> Vec<Play> {
+        legal_plays(state, &self.words, player)
     }
 
-    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal> {
-        let plays = legal_plays(state, &self.words, player);
-        let play = plays.get(index).ok_or_else(|| Illegal("no such play".into()))?;
+    fn describe(&self, state: &GameState, play: &Play) -> String {
+        describe(state, play)
+    }
+
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, play: &Play) -> Result<(), Illegal> {
         perform(state, agent, &self.words, player, play)
     }
 

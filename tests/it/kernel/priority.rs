@@ -9,13 +9,19 @@ use super::table::{BreakDamaged, Table, ME};
 struct BoostOnce;
 
 impl Plays for BoostOnce {
+    type Play = String;
+
     fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
         let cast = state.log.iter().any(|e| matches!(e, Event::Decided { player: p, answer, .. } if *p == player && answer == "cast Boost"));
         if cast { vec![] } else { vec!["cast Boost".into(), "cast something illegal".into()] }
     }
 
-    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, index: usize) -> Result<(), Illegal> {
-        if index == 1 {
+    fn describe(&self, _: &GameState, play: &String) -> String {
+        play.clone()
+    }
+
+    fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, play: &String) -> Result<(), Illegal> {
+        if play != "cast Boost" {
             state.apply(Event::Resource { player, name: "cp".into(), delta: -3 });
             return Err(Illegal("not enough CP".into()));
         }

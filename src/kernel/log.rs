@@ -1,0 +1,112 @@
+//! The event log: append-only history whose full chunks are shared between copies of the game.
+//!
+//! Legality is found by trying plays on copies of the state (FF 14, Trails 1204.2l), so a copy must
+//! not cost as much as the whole game so far: full chunks of `CHUNK` events are sealed behind an
+//! `Arc` and only the open tail is cloned.
+
+use std::sync::Arc;
+
+use crate::kernel::event::Event;
+
+const CHUNK: usize = 256;
+
+/// Every event applied to the game, in order.
+#[derive(Clone, Default)]
+pub struct EventLog {
+    sealed: Vec<Arc<[Event]>>,
+    tail: Vec<Event>,
+}
+
+impl EventLog {
+    pub fn len(&self) -> usize {
+        self.sealed.len() * CHUNK + self.tail.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn push(&mut self, event: Event) {
+        self.tail.push(event);
+        if self.tail.len() == CHUNK {
+            self.sealed.push(Arc::from(std::mem::take(&mut self.tail)));
+        }
+    }
+
+    pub fn get(&self, index: usize) -> Option<&Event> {
+        match self.sealed.get(index / CHUNK) {
+            Some(chunk) => chunk.get(index % CHUNK),
+            None => self.tail.get(index - self.sealed.len() * CHUNK),
+        }
+    }
+
+    pub fn last(&self) -> Option<&Event> {
+        self.tail.last().or_else(|| self.sealed.last().and_then(|c| c.last()))
+    }
+
+    /// Oldest first; reversible.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Event> + '_ {
+        self.sealed.iter().flat_map(|c| c.iter()).chain(self.tail.iter())
+    }
+
+    /// The events from `index` on.
+    pub fn iter_from(&self, index: usize) -> impl Iterator<Item = &Event> + '_ {
+        (index..self.len()).filter_map(move |i| self.get(i))
+    }
+
+    /// Keeps the first `len` events (a rewind).
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.len() {
+            return;
+        }
+        let chunks = len / CHUNK;
+        if chunks < self.sealed.len() {
+            self.tail = self.sealed[chunks].to_vec();
+            self.sealed.truncate(chunks);
+        }
+        self.tail.truncate(len - chunks * CHUNK);
+    }
+}
+
+impl std::ops::Index<usize> for EventLog {
+    type Output = Event;
+
+    fn index(&self, index: usize) -> &Event {
+        self.get(index).expect("an event index within the log")
+    }
+}
+
+impl std::fmt::Debug for EventLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(n: u32) -> Event {
+        Event::TurnBegan { turn: n, player: crate::kernel::PlayerId(0) }
+    }
+
+    #[test]
+    fn pushes_indexes_and_truncates_across_chunks() {
+        let mut log = EventLog::default();
+        for n in 0..(CHUNK as u32 * 2 + 10) {
+            log.push(turn(n));
+        }
+        let copy = log.clone();
+        assert_eq!(log.len(), CHUNK * 2 + 10);
+        assert_eq!(format!("{:?}", log[CHUNK + 3]), format!("{:?}", turn(CHUNK as u32 + 3)));
+        log.truncate(CHUNK + 5);
+        assert_eq!(log.len(), CHUNK + 5);
+        assert_eq!(format!("{:?}", log.last()), format!("{:?}", Some(turn(CHUNK as u32 + 4))));
+        log.push(turn(999));
+        assert_eq!(log.iter().count(), CHUNK + 6);
+        assert_eq!(log.iter_from(CHUNK + 5).count(), 1);
+        // The copy taken before is untouched by the rewind.
+        assert_eq!(copy.len(), CHUNK * 2 + 10);
+        assert_eq!(format!("{:?}", copy[CHUNK + 5]), format!("{:?}", turn(CHUNK as u32 + 5)));
+    }
+}
