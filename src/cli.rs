@@ -69,6 +69,9 @@ pub enum Command {
         /// Deck files or folders (default: cards/GAME/decks).
         #[arg(long, num_args = 1..)]
         decks: Vec<PathBuf>,
+        /// Games played at once, each on its own thread (the results do not depend on it).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Draw the board of a scenario as an SVG picture.
     Render {
@@ -122,7 +125,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>, out: &mut dyn Wri
         Command::Coverage { paths } => coverage::run_coverage(&paths, out, err),
         Command::Test { paths, transcript } => test::run_tests(&paths, transcript, out, err),
         Command::Render { scenario, svg, step } => test::run_render(&scenario, &svg, step, out, err),
-        Command::Selfplay { game, games, seed, decks } => selfplay::run_selfplay(&game, games, seed, &decks, out, err),
+        Command::Selfplay { game, games, seed, decks, jobs } => selfplay::run_selfplay(&game, games, seed, &decks, jobs, out, err),
         Command::Repl { game, paths } => repl::run_repl(game, &paths, is_tty, out, err),
     }
 }

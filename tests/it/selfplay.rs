@@ -98,6 +98,18 @@ fn selfplay_reports_results_from_the_command_line() {
 }
 
 #[test]
+fn selfplay_on_several_threads_plays_the_same_games() {
+    // Each game depends only on its seed, so spreading the games over threads changes nothing but
+    // the time taken.
+    let report = |jobs: &str| {
+        let out = crate::support::cardscript(&["selfplay", "--game", "fftcg", "--games", "6", "--seed", "3", "--jobs", jobs]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).lines().skip(1).filter(|l| !l.contains("per decision")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(report("1"), report("3"));
+}
+
+#[test]
 fn items_and_formations_in_a_deck_are_played_by_self_play() {
     // SE14 11.4, 11.5: the random agent is offered Items and Formations (the designed test cards; no
     // printed card is one) in its Main Phase, equips Items to its Characters, and the games still end

@@ -4,7 +4,7 @@
 
 use crate::interp::engine::push;
 use crate::interp::{abilities_of, keyword_env, Ctx};
-use crate::ir::CostIr;
+use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Binding, Deed, Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
@@ -23,22 +23,10 @@ const ARTS: &str = "art";
 pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, reference: &AbilityRef) -> Result<(), Illegal> {
     let library = state.library.clone();
     let name = state.name_of(object);
-    let ability = abilities_of(state, &library, object).into_iter().find(|(r, _)| r == reference).map(|(_, a)| a.into_owned());
-    let ability = ability.ok_or_else(|| Illegal(format!("{name} no longer has that ability")))?;
+    let ability = usable(state, player, object, reference)?;
     let arts = library.vocab.ability_kinds[ability.kind.index()].name == ARTS;
     let zone = state.zone(state.object(object).zone).name.clone();
     let face_down = state.object(object).flags.contains("face_down");
-    let controlled = state.characteristics(object).controller == player;
-    match (arts, zone.as_str()) {
-        (true, "hand") if state.object(object).owner == player => {}
-        (true, "homebase") if controlled && face_down => {}
-        (true, _) => return Err(Illegal(format!("{name}'s Arts ability is played from its player's hand or face-down homebase (Trails 1213.2)"))),
-        (false, "field" | "homebase") if controlled => {}
-        (false, _) => return Err(Illegal(format!("{name}'s craft is played from a card its player controls (Trails 1210.2)"))),
-    }
-    if !arts && state.object(object).flags.contains("stunned") {
-        return Err(Illegal(format!("{name} is stunned: its abilities are invalid (Trails 1306.2c)")));
-    }
     if zone == "homebase" && face_down {
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: None })?;
     }
@@ -74,6 +62,35 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
         Ctx::new(state, agent, Some(object), player, vec![]).happen(event)?;
     }
     Ok(())
+}
+
+
+/// The checks of `use_ability` that change nothing: the ability, if `player` may play it from
+/// where its card is (1210.2, 1213.2, 1306.2c) and its `{action}` can be paid (1321).
+pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: &AbilityRef) -> Result<AbilityIr, Illegal> {
+    let library = state.library.clone();
+    let name = state.name_of(object);
+    let ability = abilities_of(state, &library, object).into_iter().find(|(r, _)| r == reference).map(|(_, a)| a.into_owned());
+    let ability = ability.ok_or_else(|| Illegal(format!("{name} no longer has that ability")))?;
+    let arts = library.vocab.ability_kinds[ability.kind.index()].name == ARTS;
+    let zone = state.zone(state.object(object).zone).name.as_str();
+    let face_down = state.object(object).flags.contains("face_down");
+    let controlled = state.characteristics(object).controller == player;
+    match (arts, zone) {
+        (true, "hand") if state.object(object).owner == player => {}
+        (true, "homebase") if controlled && face_down => {}
+        (true, _) => return Err(Illegal(format!("{name}'s Arts ability is played from its player's hand or face-down homebase (Trails 1213.2)"))),
+        (false, "field" | "homebase") if controlled => {}
+        (false, _) => return Err(Illegal(format!("{name}'s craft is played from a card its player controls (Trails 1210.2)"))),
+    }
+    if !arts && state.object(object).flags.contains("stunned") {
+        return Err(Illegal(format!("{name} is stunned: its abilities are invalid (Trails 1306.2c)")));
+    }
+    let pays_action = ability.costs.iter().any(|part| matches!(part, CostIr::Symbols(symbols) if !symbols.is_empty()));
+    if pays_action && state.object(object).flags.contains("actioned") {
+        return Err(Illegal(format!("{name} is not ready to pay {{action}} (Trails 1321)")));
+    }
+    Ok(ability)
 }
 
 /// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318). The

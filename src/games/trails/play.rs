@@ -133,7 +133,9 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 if library.vocab.ability_kinds[ability.kind.index()].class != AbilityClass::Activated {
                     continue;
                 }
-                if succeeds(&mut copy, |s| super::ability::use_ability(s, &mut FirstOption, player, object, &reference)) {
+                // What can be told without trying is told first: a try copies the game.
+                let usable = super::ability::usable(state, player, object, &reference).is_ok();
+                if usable && succeeds(&mut copy, |s| super::ability::use_ability(s, &mut FirstOption, player, object, &reference)) {
                     plays.push(Play::Ability(object, reference));
                 }
             }
