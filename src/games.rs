@@ -4,6 +4,7 @@
 //! Turn structure and combat come with each game; what is here is what every game needs to run
 //! card effects. Zone and property names are the games' own words, declared in std-abilities/.
 
+pub mod arrange;
 pub mod deck;
 pub mod fftcg;
 pub mod trails;
@@ -128,6 +129,15 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, (waiting,
         }
     }
     Ok(moved)
+}
+
+/// FF 11.11, Trails 1324.2: the latest effect waiting on the stack with `object` as its source is
+/// taken off unresolved (cancelled, countered); whether there was one.
+pub fn unstack(state: &mut GameState, object: ObjectId) -> bool {
+    let current = state.current(object);
+    let Some(index) = state.stack.iter().rposition(|e| e.source.is_some_and(|s| state.current(s) == current)) else { return false };
+    state.apply(Event::Unstacked { index });
+    true
 }
 
 /// `player` draws `n` cards from the top of their deck (FF 9.2, Trails 703.6); with the deck

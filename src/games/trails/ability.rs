@@ -76,10 +76,19 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
     Ok(())
 }
 
-/// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318). The
-/// others (search, plan, counter, play...) are announced only, as before there were procedures.
+/// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318), stun
+/// and cure (1306, 1308), search (1312), plan (1323) and counter (1324). The others (play...) are
+/// announced only, as before there were procedures.
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let resource = match call.name.as_str() {
+        "search" => return super::deck::search(state, agent, call),
+        "plan" => return super::deck::plan(state, agent, call).map(|()| None),
+        "counter" => {
+            for &object in &call.objects {
+                super::terms::counter(state, agent, object, call.source, call.controller)?;
+            }
+            return Ok(None);
+        }
         "pay_cp" => "cp",
         "pay_ep" => "ep",
         "stun" => {
