@@ -69,7 +69,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
 }
 
 /// Trails and UFS: their declared zones. Trails 502.3a keeps a card moving between field and
-/// homebase the same object; 1205.1a skips only the parts about illegal targets; 1211.4 plays
+/// homebase the same object, and 506.4 one moving to the field of its new controller; 1205.1a skips only the parts about illegal targets; 1211.4 plays
 /// triggered crafts one at a time. UFS effects happen at once (J.3.2.1.1) and modifications latch
 /// onto the card's current state (C.3.3.4).
 fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
@@ -83,7 +83,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
     GameConfig {
         zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, Visibility::Public)).collect(),
         layers: LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false },
-        same_object_moves: if trails { vec![("field".into(), "homebase".into())] } else { vec![] },
+        same_object_moves: if trails { vec![("field".into(), "homebase".into()), ("field".into(), "field".into())] } else { vec![] },
         default_zone: default_zone.into(),
         ability_zones,
         retarget: Retarget::SkipIllegalParts,
