@@ -1,4 +1,4 @@
-//! Looking at the top of an ordered zone and putting cards in an order a player chooses, shared by the games' deck actions (FF 5.1, Trails 1312, 1323).
+//! What the games' procedures ask a player for, shared by both games: cards of the top of an ordered zone put in an order (FF 5.1, Trails 1312, 1323), a pick among cards, a number (FF 11.6.7, Trails 1305.2a).
 
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{GameState, ObjectId, PlayerId, ZoneId};
@@ -26,5 +26,14 @@ pub fn pick(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, opti
     match state.ask(agent, player, Question::Objects { prompt: prompt.into(), options, min, max }) {
         Answer::Objects(list) => list,
         _ => vec![],
+    }
+}
+
+/// The player chooses a number from 0 to `most` (a variable cost's X).
+pub fn choose_number(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, most: i64, prompt: &str) -> i64 {
+    let options: Vec<String> = (0..=most.max(0)).map(|n| n.to_string()).collect();
+    match state.ask(agent, player, Question::One { prompt: prompt.into(), options }) {
+        Answer::One(i) => i as i64,
+        _ => 0,
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::interp::engine::push;
 use crate::interp::{abilities_of, keyword_env, Ctx};
-use crate::ir::CostIr;
+use crate::ir::{CostIr, Operand};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Binding, Deed, Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
@@ -43,7 +43,13 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: None })?;
     }
     let mut env = keyword_env(state, &library, object, reference);
-    env.push(("X".to_string(), Binding::Number(0)));
+    if costs_name_x(&ability) {
+        // Trails 1305.2a, 1204.2c: X, which no method determines, is chosen now, before the
+        // targets; at most what the player could pay (CP, or EP with the homebase's, 1217.3).
+        let most = state.resource(player, "cp").max(state.resource(player, "ep") + super::cost::ep_sources(state, player).len() as i64);
+        let x = crate::games::arrange::choose_number(state, agent, player, most, "choose X");
+        env.push(("X".to_string(), Binding::Number(x)));
+    }
     let before = state.stack.len();
     push(state, agent, Some(object), player, reference.clone(), env.clone(), std::sync::Arc::new(ability.body.clone()), ability.condition.clone());
     if state.stack.len() == before {
@@ -121,4 +127,17 @@ pub fn announce_chosen(_: &mut GameState, _: &mut dyn Agent, _: PlayerId, _: Opt
 /// Effects may do anything the kernel's own rules allow.
 pub fn allows(_: &GameState, _: ObjectId, _: Deed<'_>, _: PlayerId, _: Option<ObjectId>) -> bool {
     true
+}
+
+/// Whether a cost of the ability names X (`pay X ep`, Trails 1305.1), which binds it (the checker).
+fn costs_name_x(ability: &crate::ir::AbilityIr) -> bool {
+    fn names_x(op: &Operand) -> bool {
+        match op {
+            Operand::Binding(name) => name == "X",
+            Operand::Arith { left, right, .. } => names_x(left) || names_x(right),
+            Operand::Signed { value, .. } => names_x(value),
+            _ => false,
+        }
+    }
+    ability.costs.iter().any(|c| matches!(c, CostIr::Phrase(call) if call.args.iter().any(names_x)))
 }
