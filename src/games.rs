@@ -58,7 +58,8 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
             ],
             self_first: true,
         },
-        same_object_moves: vec![],
+        // SE14 7.8.2: a card whose controller changes goes to its new controller's field, the same card.
+        same_object_moves: vec![("field".into(), "field".into())],
         default_zone: "field".into(),
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
@@ -214,4 +215,27 @@ pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
         "trails" => Some(&trails::Driven),
         _ => None,
     }
+}
+
+/// Trails 506.4, 105.3; SE14 7.8.2: a card in a player's `zone` (the field) that another player now
+/// controls (an effect changed its controller, or such an effect ended) moves to its controller's
+/// zone of that name, staying the same object (the game keeps it: `same_object_moves`); its
+/// always-on abilities start again under the new controller (Trails 105.3b). Whether one moved.
+pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &str) -> bool {
+    let misplaced: Vec<(ObjectId, PlayerId)> = state
+        .in_zones(zone)
+        .map(|o| (o, state.characteristics(o).controller))
+        .filter(|(o, controller)| state.zone(state.object(*o).zone).owner != Some(*controller))
+        .collect();
+    let mut moved = false;
+    for &(object, controller) in &misplaced {
+        let Some(to) = state.zone_id(zone, Some(controller)) else { continue };
+        let own: Vec<_> = state.effects.iter().filter(|e| e.source == Some(object) && e.duration == crate::kernel::Duration::WhileIn(object)).map(|e| e.id).collect();
+        for effect in own {
+            state.apply(Event::EffectEnded { effect });
+        }
+        let event = state.move_event(object, to, Some("control".into()), Position::Top);
+        moved |= matches!(crate::interp::Ctx::new(state, agent, None, controller, vec![]).happen(event), Ok(Some(_)));
+    }
+    moved
 }
