@@ -132,11 +132,11 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, (waiting,
     Ok(moved)
 }
 
-/// FF 11.11, Trails 1324.2: the latest effect waiting on the stack with `object` as its source is
-/// taken off unresolved (cancelled, countered); whether there was one.
-pub fn unstack(state: &mut GameState, object: ObjectId) -> bool {
+/// FF 11.11, Trails 1324.2: the latest effect waiting on the stack with `object` as its source (and
+/// that `which` accepts) is taken off unresolved (cancelled, countered); whether there was one.
+pub fn unstack(state: &mut GameState, object: ObjectId, which: impl Fn(&crate::kernel::trigger::StackEntry) -> bool) -> bool {
     let current = state.current(object);
-    let Some(index) = state.stack.iter().rposition(|e| e.source.is_some_and(|s| state.current(s) == current)) else { return false };
+    let Some(index) = state.stack.iter().rposition(|e| e.source.is_some_and(|s| state.current(s) == current) && which(e)) else { return false };
     state.apply(Event::Unstacked { index });
     true
 }

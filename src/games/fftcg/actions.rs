@@ -180,7 +180,7 @@ fn shares(a: &Option<Value>, b: &Value) -> bool {
 /// off the stack unresolved (a cancelled Summon then goes to the Break Zone, FF 11.11.10).
 fn cancel(state: &mut GameState, call: &GameCall) -> Result<(), Illegal> {
     for object in &call.objects {
-        crate::games::unstack(state, *object);
+        crate::games::unstack(state, *object, |_| true);
     }
     Ok(())
 }

@@ -3,6 +3,8 @@
 
 use crate::interp::Ctx;
 use crate::kernel::decision::Agent;
+use crate::kernel::trigger::AbilityRef;
+use crate::vocab::AbilityClass;
 use crate::kernel::{Event, GameState, Illegal, ObjectId, Position};
 
 use super::Words;
@@ -40,12 +42,18 @@ pub fn cure(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: 
     }
 }
 
-/// Trails 1324.1-2 Counter: a card or ability waiting in the Resolve Standby Zone is removed from
-/// it without resolving (its effect leaves the stack); a card that is not a proxy goes to its
-/// owner's trail (a proxy left its card in the homebase, 1204.2i). Costs paid stay paid.
+/// Trails 1324.1-2 Counter: a card waiting in the Resolve Standby Zone is removed from it without
+/// resolving (its effect leaves the stack, not the abilities it triggered, 1204.2j); a card that is
+/// not a proxy goes to its owner's trail (a proxy left its card in the homebase, 1204.2i). Costs
+/// paid stay paid.
 pub fn counter(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>, controller: crate::kernel::PlayerId) -> Result<(), Illegal> {
     let object = state.current(object);
-    while crate::games::unstack(state, object) {}
+    let library = state.library.clone();
+    let effect = |e: &crate::kernel::trigger::StackEntry| match e.ability {
+        AbilityRef::Printed { card, index } => library.card(card).abilities.get(index).is_some_and(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play),
+        _ => false,
+    };
+    crate::games::unstack(state, object, effect);
     if state.zone(state.object(object).zone).name != "resolve_standby_zone" {
         return Ok(());
     }
