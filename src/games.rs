@@ -222,9 +222,11 @@ pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
 /// zone of that name, staying the same object (the game keeps it: `same_object_moves`); its
 /// always-on abilities start again under the new controller (Trails 105.3b). Whether one moved.
 pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &str) -> bool {
+    // Without an effect on control, each card's controller is its owner (Trails 105.3a).
+    let changed = state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
     let misplaced: Vec<(ObjectId, PlayerId)> = state
         .in_zones(zone)
-        .map(|o| (o, state.characteristics(o).controller))
+        .map(|o| (o, if changed { state.characteristics(o).controller } else { state.object(o).owner }))
         .filter(|(o, controller)| state.zone(state.object(*o).zone).owner != Some(*controller))
         .collect();
     let mut moved = false;
