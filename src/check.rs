@@ -209,7 +209,7 @@ impl<'a> Checker<'a> {
             return Diagnostic::new(Code::E0100, span, format!("`{word}` refers to nothing here"))
                 .label("not bound")
                 .help(match word {
-                    "X" => "`X` is bound by an {x} cost or a `let X = ...`",
+                    "X" => "`X` is bound by an {x} cost, a cost that names it (`pay X ep`) or a `let X = ...`",
                     _ => "`choose 1 forward` binds `it`; `choose 2 forwards` binds `them`; `as NAME` gives a name",
                 });
         }

@@ -4,6 +4,7 @@
 //! Turn structure and combat come with each game; what is here is what every game needs to run
 //! card effects. Zone and property names are the games' own words, declared in std-abilities/.
 
+pub mod arrange;
 pub mod deck;
 pub mod fftcg;
 pub mod trails;
@@ -57,7 +58,8 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
             ],
             self_first: true,
         },
-        same_object_moves: vec![],
+        // SE14 7.8.2: a card whose controller changes goes to its new controller's field, the same card.
+        same_object_moves: vec![("field".into(), "field".into())],
         default_zone: "field".into(),
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
@@ -68,7 +70,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
 }
 
 /// Trails and UFS: their declared zones. Trails 502.3a keeps a card moving between field and
-/// homebase the same object; 1205.1a skips only the parts about illegal targets; 1211.4 plays
+/// homebase the same object, and 506.4 one moving to the field of its new controller; 1205.1a skips only the parts about illegal targets; 1211.4 plays
 /// triggered crafts one at a time. UFS effects happen at once (J.3.2.1.1) and modifications latch
 /// onto the card's current state (C.3.3.4).
 fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
@@ -82,7 +84,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
     GameConfig {
         zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, Visibility::Public)).collect(),
         layers: LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false },
-        same_object_moves: if trails { vec![("field".into(), "homebase".into())] } else { vec![] },
+        same_object_moves: if trails { vec![("field".into(), "homebase".into()), ("field".into(), "field".into())] } else { vec![] },
         default_zone: default_zone.into(),
         ability_zones,
         retarget: Retarget::SkipIllegalParts,
@@ -128,6 +130,15 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, (waiting,
         }
     }
     Ok(moved)
+}
+
+/// FF 11.11, Trails 1324.2: the latest effect waiting on the stack with `object` as its source (and
+/// that `which` accepts) is taken off unresolved (cancelled, countered); whether there was one.
+pub fn unstack(state: &mut GameState, object: ObjectId, which: impl Fn(&crate::kernel::trigger::StackEntry) -> bool) -> bool {
+    let current = state.current(object);
+    let Some(index) = state.stack.iter().rposition(|e| e.source.is_some_and(|s| state.current(s) == current) && which(e)) else { return false };
+    state.apply(Event::Unstacked { index });
+    true
 }
 
 /// `player` draws `n` cards from the top of their deck (FF 9.2, Trails 703.6); with the deck
@@ -204,4 +215,29 @@ pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
         "trails" => Some(&trails::Driven),
         _ => None,
     }
+}
+
+/// Trails 506.4, 105.3; SE14 7.8.2: a card in a player's `zone` (the field) that another player now
+/// controls (an effect changed its controller, or such an effect ended) moves to its controller's
+/// zone of that name, staying the same object (the game keeps it: `same_object_moves`); its
+/// always-on abilities start again under the new controller (Trails 105.3b). Whether one moved.
+pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &str) -> bool {
+    // Without an effect on control, each card's controller is its owner (Trails 105.3a).
+    let changed = state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
+    let misplaced: Vec<(ObjectId, PlayerId)> = state
+        .in_zones(zone)
+        .map(|o| (o, if changed { state.characteristics(o).controller } else { state.object(o).owner }))
+        .filter(|(o, controller)| state.zone(state.object(*o).zone).owner != Some(*controller))
+        .collect();
+    let mut moved = false;
+    for &(object, controller) in &misplaced {
+        let Some(to) = state.zone_id(zone, Some(controller)) else { continue };
+        let own: Vec<_> = state.effects.iter().filter(|e| e.source == Some(object) && e.duration == crate::kernel::Duration::WhileIn(object)).map(|e| e.id).collect();
+        for effect in own {
+            state.apply(Event::EffectEnded { effect });
+        }
+        let event = state.move_event(object, to, Some("control".into()), Position::Top);
+        moved |= matches!(crate::interp::Ctx::new(state, agent, None, controller, vec![]).happen(event), Ok(Some(_)));
+    }
+    moved
 }

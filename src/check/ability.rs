@@ -123,6 +123,13 @@ impl Checker<'_> {
                 }
                 return ok.then(|| CostIr::Symbols(symbols.iter().map(|s| s.node.clone()).collect()));
             }
+        // A cost that names X binds it as an {x} cost does: no method determines it, so the player
+        // chooses it when the ability is played (Trails 1305.2a, 1204.2c) — `art "Name" pay X ep:`.
+        if self.lookup("X").is_none()
+            && let Some(x) = c.atoms.iter().find(|a| matches!(&a.kind, AtomKind::Word { text, .. } if text == "X"))
+        {
+            self.bind("X", Ty::Number, x.span, false);
+        }
         self.phrase(&[TemplateKind::Cost, TemplateKind::Action], c).map(CostIr::Phrase)
     }
 }

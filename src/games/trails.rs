@@ -13,6 +13,7 @@
 mod ability;
 mod combat;
 mod cost;
+mod deck;
 mod drive;
 mod play;
 pub mod rules;

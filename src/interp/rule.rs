@@ -159,6 +159,7 @@ impl Ctx<'_> {
                 };
                 vec![Change::Property { property, op, amount: Amount::Fixed(each * times) }]
             }
+            Primitive::Control => vec![Change::Controller(self.player_arg(call, &a[1])?)],
             Primitive::ModifyPair => {
                 let vocab = &self.state.library.vocab;
                 let first = vocab.property(&self.word_arg(call, &a[1])?).ok_or_else(|| Illegal("unknown property".into()))?;

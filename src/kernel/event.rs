@@ -104,7 +104,11 @@ impl GameState {
                     self.objects.push(Arc::new(Object { previous: Some(*old), moved_by: *by, ..Object::new(prior.card, prior.owner, *to, entered) }));
                     Arc::make_mut(&mut self.objects[old.index()]).left = Some(*new);
                 } else {
-                    Arc::make_mut(&mut self.objects[old.index()]).zone = *to;
+                    // The same object in another zone (Trails 502.3a; a new controller's field,
+                    // Trails 506.4, SE14 7.8.2) arrived there now (FF 10.1.2.1.1: not under its
+                    // controller's control since the turn began).
+                    let kept = Arc::make_mut(&mut self.objects[old.index()]);
+                    (kept.zone, kept.entered) = (*to, entered);
                 }
                 let zone = &mut self.zones[to.index()].objects;
                 match position {

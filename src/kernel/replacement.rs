@@ -89,6 +89,9 @@ impl GameState {
                 zone_of_player(named) &&
                 // Entering is about the new object, leaving about the old one (FF 11.8.16).
                 (subject(s, *old) || (new != old && new.index() < self.objects.len() && subject(s, *new)))
+                    // A card moving between two players' zones of one name (to its new controller's
+                    // field, Trails 506.4) neither enters nor leaves that zone.
+                    && (from.is_none() && to.is_none() || self.zone(*f).name != self.zone(*t).name)
                     && from.as_ref().is_none_or(|z| self.zone(*f).name == *z)
                     && to.as_ref().is_none_or(|z| self.zone(*t).name == *z)
                     && reason.as_ref().is_none_or(|want| r.as_ref() == Some(want))

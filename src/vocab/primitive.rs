@@ -148,6 +148,10 @@ primitives! {
     /// in every zone, that has any of the values has all of them; the player's joins of the same
     /// property merge where they share a value: `join(who, unit, organization, orgs)`.
     Join "join" [Rule] (req("who", Player), req("kind", Word), req("property", Property), req("value", Value));
+    /// Cards come under a player's control while the effect lasts (Trails 105.3: control changes
+    /// only through effects; "gain control of"): `control(target, you)`. Where a game keeps its
+    /// players' cards in zones of their own, its rules move the card (Trails 506.4).
+    Control "control" [Rule] (req("what", Cards), req("who", Player));
     /// A named amount the game's procedures add up: `adjust(target, play_cost, -1)`, `adjust(target, attacks, 1)`.
     /// `who`: only for that player ("the cost for your opponent to cast ...").
     Adjust "adjust" [Rule] (req("what", Cards), req("name", Word), req("amount", Number), opt("who", Player));

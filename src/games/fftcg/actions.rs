@@ -180,10 +180,7 @@ fn shares(a: &Option<Value>, b: &Value) -> bool {
 /// off the stack unresolved (a cancelled Summon then goes to the Break Zone, FF 11.11.10).
 fn cancel(state: &mut GameState, call: &GameCall) -> Result<(), Illegal> {
     for object in &call.objects {
-        let current = state.current(*object);
-        if let Some(index) = state.stack.iter().rposition(|e| e.source.is_some_and(|s| state.current(s) == current)) {
-            state.apply(Event::Unstacked { index });
-        }
+        crate::games::unstack(state, *object, |_| true);
     }
     Ok(())
 }

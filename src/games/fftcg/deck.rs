@@ -3,6 +3,7 @@
 //! your deck in any order", "shuffle the other cards revealed", "randomly discard 1 card".
 
 use crate::interp::Ctx;
+use crate::games::arrange::{ask_order, pick, top};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Selector, Value, ZoneId};
 
@@ -57,11 +58,6 @@ fn zone(state: &GameState, call: &GameCall) -> Result<ZoneId, Illegal> {
     state.zone_id(name, Some(call.player)).ok_or_else(|| Illegal(format!("no {name} for {}", state.players[call.player.index()].name)))
 }
 
-/// The top `n` cards of a zone, the top one first (the last object is the top, FF 5.1).
-fn top(state: &GameState, zone: ZoneId, n: usize) -> Vec<ObjectId> {
-    state.zone(zone).objects.iter().rev().take(n).copied().collect()
-}
-
 /// FF 5.1 "Shuffle the other cards revealed and return them to the bottom of your deck": the
 /// tracked cards still in the zone, in a random order, under the others.
 fn to_bottom_shuffled(state: &mut GameState, call: &GameCall, tracked: &str) -> Result<(), Illegal> {
@@ -89,18 +85,11 @@ fn top_or_bottom(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId)
 /// on the top or the bottom of the zone `place` says.
 fn place_in_order(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, place: fn(&mut GameState, &mut dyn Agent, PlayerId) -> Position) -> Result<(), Illegal> {
     let cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
-    let mut order: Vec<usize> = (0..cards.len()).collect();
-    if cards.len() > 1 {
-        let items = cards.iter().map(|c| state.name_of(*c)).collect();
-        if let Answer::Order(chosen) = state.ask(agent, call.controller, Question::Order { prompt: "put them in order".into(), items }) {
-            order = chosen;
-        }
-    }
+    let order = ask_order(state, agent, call.controller, &cards, "put them in order");
     // Cards already in the zone change place in a local order, written in one event before each
     // card that has to move there from elsewhere (and at the end).
     let mut pending: Option<(ZoneId, Vec<ObjectId>)> = None;
-    for index in order {
-        let card = cards[index];
+    for card in order {
         let owner = state.object(card).owner;
         let to = state.zone_id(call.zone.as_deref().unwrap_or("deck"), Some(owner)).ok_or_else(|| Illegal("no such zone".into()))?;
         let position = place(state, agent, call.controller);
@@ -162,11 +151,7 @@ fn random_from_hand(state: &mut GameState, player: PlayerId, n: usize) -> Result
 fn reveal_from_hand(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) -> Result<Vec<ObjectId>, Illegal> {
     let hand = state.zone_id("hand", Some(player)).ok_or_else(|| Illegal("no hand".into()))?;
     let options = state.zone(hand).objects.clone();
-    let count = n.min(options.len());
-    let cards = match state.ask(agent, player, Question::Objects { prompt: "reveal".into(), options, min: count, max: count }) {
-        Answer::Objects(list) => list,
-        _ => vec![],
-    };
+    let cards = pick(state, agent, player, options, (n, n), "reveal");
     state.apply(Event::Revealed { objects: cards.clone() });
     Ok(cards)
 }

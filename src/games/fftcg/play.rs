@@ -417,11 +417,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 /// The X a player declares for a {x} cost: at most the CP their sources could make.
 fn declare_x(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> i64 {
     let most = Sources::of(state, w, player).most_cp(&[object]);
-    let options: Vec<String> = (0..=most).map(|n| n.to_string()).collect();
-    match state.ask(agent, player, Question::One { prompt: "declare X".into(), options }) {
-        Answer::One(i) => i as i64,
-        _ => 0,
-    }
+    crate::games::arrange::choose_number(state, agent, player, most, "declare X")
 }
 
 /// Puts a played ability on the stack; "choose" with no legal target makes the play illegal

@@ -22,7 +22,7 @@ pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
 impl RuleProcesses for FfRules {
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
         let Some(w) = Words::cached(&state.library) else { return false };
-        if self.defeats(state) {
+        if self.defeats(state) || crate::games::to_controllers_zone(state, agent, "field") {
             return true;
         }
         let mut doomed: Vec<(ObjectId, Option<&str>)> = vec![];

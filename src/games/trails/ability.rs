@@ -4,7 +4,7 @@
 
 use crate::interp::engine::push;
 use crate::interp::{abilities_of, keyword_env, Ctx};
-use crate::ir::{AbilityIr, CostIr};
+use crate::ir::{AbilityIr, CostIr, Operand};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Binding, Deed, Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
@@ -31,7 +31,13 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: None })?;
     }
     let mut env = keyword_env(state, &library, object, reference);
-    env.push(("X".to_string(), Binding::Number(0)));
+    if costs_name_x(&ability) {
+        // Trails 1305.2a, 1204.2c: X, which no method determines, is chosen now, before the
+        // targets; at most what the player could pay (CP, or EP with the homebase's, 1217.3).
+        let most = state.resource(player, "cp").max(state.resource(player, "ep") + super::cost::ep_sources(state, player).len() as i64);
+        let x = crate::games::arrange::choose_number(state, agent, player, most, "choose X");
+        env.push(("X".to_string(), Binding::Number(x)));
+    }
     let before = state.stack.len();
     push(state, agent, Some(object), player, reference.clone(), env.clone(), std::sync::Arc::new(ability.body.clone()), ability.condition.clone());
     if state.stack.len() == before {
@@ -64,7 +70,6 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
     Ok(())
 }
 
-
 /// The checks of `use_ability` that change nothing: the ability, if `player` may play it from
 /// where its card is (1210.2, 1213.2, 1306.2c) and its `{action}` can be paid (1321).
 pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: &AbilityRef) -> Result<AbilityIr, Illegal> {
@@ -93,10 +98,19 @@ pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: 
     Ok(ability)
 }
 
-/// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318). The
-/// others (search, plan, counter, play...) are announced only, as before there were procedures.
+/// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318), stun
+/// and cure (1306, 1308), search (1312), plan (1323) and counter (1324). The others (play...) are
+/// announced only, as before there were procedures.
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let resource = match call.name.as_str() {
+        "search" => return super::deck::search(state, agent, call),
+        "plan" => return super::deck::plan(state, agent, call).map(|()| None),
+        "counter" => {
+            for &object in &call.objects {
+                super::terms::counter(state, agent, object, call.source, call.controller)?;
+            }
+            return Ok(None);
+        }
         "pay_cp" => "cp",
         "pay_ep" => "ep",
         "stun" => {
@@ -129,4 +143,17 @@ pub fn announce_chosen(_: &mut GameState, _: &mut dyn Agent, _: PlayerId, _: Opt
 /// Effects may do anything the kernel's own rules allow.
 pub fn allows(_: &GameState, _: ObjectId, _: Deed<'_>, _: PlayerId, _: Option<ObjectId>) -> bool {
     true
+}
+
+/// Whether a cost of the ability names X (`pay X ep`, Trails 1305.1), which binds it (the checker).
+fn costs_name_x(ability: &crate::ir::AbilityIr) -> bool {
+    fn names_x(op: &Operand) -> bool {
+        match op {
+            Operand::Binding(name) => name == "X",
+            Operand::Arith { left, right, .. } => names_x(left) || names_x(right),
+            Operand::Signed { value, .. } => names_x(value),
+            _ => false,
+        }
+    }
+    ability.costs.iter().any(|c| matches!(c, CostIr::Phrase(call) if call.args.iter().any(names_x)))
 }

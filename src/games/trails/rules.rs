@@ -1,5 +1,4 @@
-//! The rule processes (Trails 1100), performed in a rule check (1002.1a) until none applies:
-//! so far loss condition processing (1102).
+//! The rule processes (Trails 1100), performed in a rule check (1002.1a) until none applies: loss condition processing (1102), and a card on the field going to its controller's field (506.4).
 
 use crate::interp::engine::RuleProcesses;
 use crate::kernel::decision::Agent;
@@ -14,9 +13,12 @@ pub struct TrailsRules;
 pub static RULES: TrailsRules = TrailsRules;
 
 impl RuleProcesses for TrailsRules {
-    fn run(&self, state: &mut GameState, _agent: &mut dyn Agent) -> bool {
+    fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
         if state.outcome.is_some() {
             return false;
+        }
+        if crate::games::to_controllers_zone(state, agent, "field") {
+            return true;
         }
         // Trails 1102.1: a player who tried to draw from an empty deck loses.
         let losers: Vec<PlayerId> = (0..state.players.len()).map(|p| PlayerId(p as u8)).filter(|p| state.players[p.index()].flags.contains(DREW_FROM_EMPTY_DECK)).collect();
@@ -30,3 +32,4 @@ impl RuleProcesses for TrailsRules {
         true
     }
 }
+

@@ -1,9 +1,11 @@
 //! Game terms of section 1300 that the game carries out for effects: stun through an effect,
-//! with an ITEM destroyed instead (1306.1, 1306.5), and cure outside the Cure Phase (1308, 1306.4).
+//! with an ITEM destroyed instead (1306.1, 1306.5), cure outside the Cure Phase (1308, 1306.4), counter (1324).
 
 use crate::interp::Ctx;
 use crate::kernel::decision::Agent;
-use crate::kernel::{Event, GameState, ObjectId, Position};
+use crate::kernel::trigger::AbilityRef;
+use crate::vocab::AbilityClass;
+use crate::kernel::{Event, GameState, Illegal, ObjectId, Position};
 
 use super::Words;
 
@@ -38,4 +40,25 @@ pub fn cure(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: 
             let _ = ctx.happen(Event::Flag { object, flag: flag.into(), value, by });
         }
     }
+}
+
+/// Trails 1324.1-2 Counter: a card waiting in the Resolve Standby Zone is removed from it without
+/// resolving (its effect leaves the stack, not the abilities it triggered, 1204.2j); a card that is
+/// not a proxy goes to its owner's trail (a proxy left its card in the homebase, 1204.2i). Costs
+/// paid stay paid.
+pub fn counter(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>, controller: crate::kernel::PlayerId) -> Result<(), Illegal> {
+    let object = state.current(object);
+    let library = state.library.clone();
+    let effect = |e: &crate::kernel::trigger::StackEntry| match e.ability {
+        AbilityRef::Printed { card, index } => library.card(card).abilities.get(index).is_some_and(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play),
+        _ => false,
+    };
+    crate::games::unstack(state, object, effect);
+    if state.zone(state.object(object).zone).name != "resolve_standby_zone" {
+        return Ok(());
+    }
+    let owner = state.object(object).owner;
+    let trail = state.zone_id("trail", Some(owner)).ok_or_else(|| Illegal("no trail".into()))?;
+    let event = state.move_event(object, trail, Some("counter".into()), Position::Top);
+    Ctx::new(state, agent, by, controller, vec![]).happen(event).map(|_| ())
 }
