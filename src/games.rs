@@ -59,6 +59,8 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         },
         same_object_moves: vec![],
         default_zone: "field".into(),
+        kind_zones: vec![],
+        inactive_flags: vec![],
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
@@ -84,7 +86,11 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         layers: LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false },
         same_object_moves: if trails { vec![("field".into(), "homebase".into())] } else { vec![] },
         default_zone: default_zone.into(),
+        // Trails 203.4: EVENTs and BASEs named without a zone are those in the homebase.
+        kind_zones: if trails { ["event", "base"].iter().filter_map(|k| Some((vocab.kind(k)?, "homebase".to_string()))).collect() } else { vec![] },
         ability_zones,
+        // Trails 1202.2a, 1306.2c: all crafts of a stunned UNIT are invalid.
+        inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,

@@ -186,10 +186,22 @@ impl Ctx<'_> {
     /// The continuous effects of an always-on ability's rules, with live affected sets.
     fn static_effects(&mut self, ability: &AbilityIr, object: ObjectId) -> Result<Vec<Event>, crate::kernel::Illegal> {
         let mut out = vec![];
-        let condition = match &ability.condition {
+        let mut condition = match &ability.condition {
             Some(c) => Some(self.static_condition(c)?),
             None => None,
         };
+        // Trails 1202.2a, 1306.2c: the effects apply only while the object's abilities work
+        // (not stunned), unless the ability says it always works (an attribute, Trails 401).
+        let flags = &self.state.config.inactive_flags;
+        if !flags.is_empty() && !has_tag(&self.state.library, ability, "always_active") {
+            use crate::kernel::{Condition, Selector};
+            let inactive = Selector::Or(flags.iter().map(|f| Selector::Flag(f.clone())).collect());
+            let works = Condition::Count { selector: Selector::And(vec![Selector::Source, Selector::Not(Box::new(inactive))]), op: crate::syntax::ast::CmpOp::Ge, value: 1 };
+            condition = Some(match condition {
+                Some(c) => Condition::All(vec![c, works]),
+                None => works,
+            });
+        }
         self.collect_static(&ability.body, condition, object, &mut out)?;
         Ok(out)
     }
@@ -368,6 +380,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             candidates.push(o);
         }
     }
+    // The event that makes an object's abilities stop working still triggers them (it looks
+    // back, as leaving-play triggers do); afterwards they trigger nothing (Trails 1202.2a).
+    let inactive_now = |o: ObjectId| matches!(&event, Event::Flag { object, flag, value: true, .. } if *object == o && state.config.inactive_flags.contains(flag));
+    candidates.retain(|o| !state.abilities_inactive(*o) || inactive_now(*o));
     let mut found = vec![];
     for object in candidates {
         let chars = state.characteristics(object);
@@ -425,7 +441,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             if let Some(mark) = once {
-                state.apply(Event::Flag { object, flag: mark, value: true, by: None });
+                state.apply(Event::Flag { object, flag: mark, value: true, by: vec![] });
             }
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {

@@ -22,8 +22,9 @@ pub enum Event {
     /// `by`: the card whose ability moved it, if an ability did.
     Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId> },
     /// A placement state set or cleared (dull, face_down, stunned, committed...); `by`: the card
-    /// whose ability did it ("whenever this stuns a UNIT").
-    Flag { object: ObjectId, flag: String, value: bool, by: Option<ObjectId> },
+    /// whose ability did it ("whenever this stuns a UNIT"), or every card that did it together
+    /// (Trails 1222.4a: each UNIT of a SCLM Attack stunned the defender).
+    Flag { object: ObjectId, flag: String, value: bool, by: Vec<ObjectId> },
     /// `battle`: dealt by Forwards in a battle (FF 10.1.4), not by a Summon or an ability.
     Damaged { object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool },
     DamageRemoved { object: ObjectId },

@@ -66,6 +66,13 @@ pub struct GameConfig {
     pub same_object_moves: Vec<(String, String)>,
     /// The zone a card kind means when no zone is named (FF card text; Trails 203.3): the field.
     pub default_zone: String,
+    /// Kinds that mean another zone when named without one (Trails 203.4: EVENTs and BASEs are
+    /// those in the homebase).
+    pub kind_zones: Vec<(crate::vocab::KindId, String)>,
+    /// Placement states under which an object's abilities do not work (Trails 1202.2a, 1306.2c:
+    /// a stunned UNIT's crafts are invalid): its always-on abilities stop applying and its
+    /// triggered abilities do not trigger, though it keeps them.
+    pub inactive_flags: Vec<String>,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
     pub ability_zones: Vec<String>,
     /// What happens to an ability whose targets became illegal.
@@ -362,6 +369,12 @@ impl GameState {
     /// Objects currently in zones named `name` (every player's), bottom first.
     pub fn in_zones<'a>(&'a self, name: &'a str) -> impl Iterator<Item = ObjectId> + 'a {
         self.zones.iter().filter(move |z| z.name == name).flat_map(|z| z.objects.iter().copied())
+    }
+
+    /// Whether an object's abilities do not work now: it has one of the game's `inactive_flags`.
+    pub fn abilities_inactive(&self, object: ObjectId) -> bool {
+        let flags = &self.object(object).flags;
+        self.config.inactive_flags.iter().any(|f| flags.contains(f))
     }
 
     /// Every object that is in a zone now (not last known information).

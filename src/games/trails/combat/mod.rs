@@ -49,7 +49,7 @@ fn choose_target(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
 fn mark(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, flags: &[&str], value: bool) {
     let mut ctx = Ctx::new(state, agent, None, player, vec![]);
     for flag in flags {
-        let _ = ctx.happen(Event::Flag { object, flag: (*flag).into(), value, by: None });
+        let _ = ctx.happen(Event::Flag { object, flag: (*flag).into(), value, by: vec![] });
     }
 }
 
@@ -89,10 +89,15 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         mark(state, agent, player, t, &["defending", "combating"], true);
     }
     // 804.8-804.9: triggers, once per attacking UNIT (1211.7), then priority processing.
+    let first = first_attack_of_turn(state, player);
     for a in &attackers {
         announce(state, agent, Event::Signal { name: "attack".into(), objects: vec![*a], player: Some(player), detail: None });
         let how = if sclm { "sclm_attack" } else { "attack_alone" };
         announce(state, agent, Event::Signal { name: how.into(), objects: vec![*a], player: Some(player), detail: None });
+    }
+    // Trails 1404.1: the first attack the player's UNITs make this turn, all of them together.
+    if first {
+        announce(state, agent, Event::Signal { name: "first_attack_of_turn".into(), objects: attackers.clone(), player: Some(player), detail: None });
     }
     if let Target::Unit(t) = target {
         let defender = state.characteristics(t).controller;
@@ -138,8 +143,21 @@ fn end_combat(state: &mut GameState) {
     for o in involved {
         for flag in COMBAT {
             if state.object(o).flags.contains(flag) {
-                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: None });
+                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: vec![] });
             }
         }
     }
+}
+
+/// Whether no UNIT of `player`'s has attacked yet this turn (Trails 1404.1 "first attack each
+/// turn"): no attack announced for them since the turn began.
+fn first_attack_of_turn(state: &GameState, player: PlayerId) -> bool {
+    for event in state.log.iter().rev() {
+        match event {
+            Event::TurnBegan { .. } => return true,
+            Event::Signal { name, player: Some(p), .. } if name == "attack" && *p == player => return false,
+            _ => {}
+        }
+    }
+    true
 }
