@@ -61,6 +61,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         default_zone: "field".into(),
         kind_zones: vec![],
         inactive_flags: vec![],
+        hidden_flags: vec![],
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
@@ -91,6 +92,8 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         ability_zones,
         // Trails 1202.2a, 1306.2c: all crafts of a stunned UNIT are invalid.
         inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
+        // Trails 1211.3a: a face-down card is hidden from the opponent.
+        hidden_flags: if trails { vec!["face_down".into()] } else { vec![] },
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,

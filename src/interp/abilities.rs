@@ -450,6 +450,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                     continue;
                 }
             }
+            if !reveal_to_trigger(state, agent, object, controller, &ability) {
+                continue;
+            }
             let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
             // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to.
             let source = match &event {
@@ -516,4 +519,37 @@ fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool
         },
         _ => false,
     })
+}
+
+/// Trails 1211.3a-b: a triggered ability valid on a hidden card (one that says where it works,
+/// 1202.5: a face-down card in the homebase) triggers only if its controller reveals the card, at
+/// most once per occurrence; the card stays revealed while the ability waits (1211.3c, `conceal`).
+fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, controller: crate::kernel::PlayerId, ability: &AbilityIr) -> bool {
+    let o = state.object(object);
+    let hidden = state.config.hidden_flags.iter().any(|f| o.flags.contains(f)) && !o.flags.contains(crate::kernel::REVEALED);
+    if !hidden || active_zone(&state.library, ability).is_none() {
+        return true;
+    }
+    let prompt = format!("reveal {} for its triggered ability (Trails 1211.3a-b)?", state.name_of(object));
+    if !matches!(state.ask(agent, controller, crate::kernel::Question::YesNo { prompt }), crate::kernel::Answer::Yes(true)) {
+        return false;
+    }
+    state.apply(Event::Revealed { objects: vec![object] });
+    state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: true, by: vec![] });
+    true
+}
+
+/// Trails 1211.3c: a card revealed for its triggered ability is hidden again once nothing of its
+/// waits to be played or to resolve. Whether anything changed.
+pub fn conceal(state: &mut GameState) -> bool {
+    let revealed: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(crate::kernel::REVEALED)).collect();
+    let mut changed = false;
+    for object in revealed {
+        let waiting = state.pending.iter().any(|p| p.source == object) || state.stack.iter().any(|e| e.source == Some(object));
+        if !waiting {
+            state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: false, by: vec![] });
+            changed = true;
+        }
+    }
+    changed
 }

@@ -73,6 +73,8 @@ pub struct GameConfig {
     /// a stunned UNIT's crafts are invalid): its always-on abilities stop applying and its
     /// triggered abilities do not trigger, though it keeps them.
     pub inactive_flags: Vec<String>,
+    /// Placement states that hide a card from a player (Trails 1211.3a: face-down).
+    pub hidden_flags: Vec<String>,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
     pub ability_zones: Vec<String>,
     /// What happens to an ability whose targets became illegal.
@@ -105,6 +107,10 @@ pub struct GameCall {
 /// Marks on a card that last for the turn start with this ("used this turn: ..."): an ability
 /// limited to once per turn records its use; the game clears them as the turn ends.
 pub const USED_THIS_TURN: &str = "used this turn: ";
+
+/// The mark of a hidden card revealed for its triggered ability while the ability waits (Trails
+/// 1211.3a-c).
+pub const REVEALED: &str = "revealed";
 
 /// What an effect would do to a card, for the game to allow or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
