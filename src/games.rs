@@ -62,6 +62,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         kind_zones: vec![],
         inactive_flags: vec![],
         hidden_flags: vec![],
+        kind_ability_zones: vec![],
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
@@ -94,6 +95,8 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
         // Trails 1211.3a: a face-down card is hidden from the opponent.
         hidden_flags: if trails { vec!["face_down".into()] } else { vec![] },
+        // Trails 1202.2, 1202.4: UNIT (and ITEM) crafts work on the field, BASE abilities in the homebase.
+        kind_ability_zones: if trails { [("unit", "field"), ("item", "field"), ("base", "homebase")].iter().filter_map(|(k, z)| Some((vocab.kind(k)?, z.to_string()))).collect() } else { vec![] },
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,

@@ -106,11 +106,18 @@ fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
     ability_tags(library, ability).into_iter().find_map(|(t, zone)| if t == "active_zone" { zone } else { None })
 }
 
-/// Whether an ability works in `zone`: the zone it names, or else the game's ability zones
-/// (FF 11.9.1, SE14 11.10.1).
-fn works_in(state: &GameState, ability: &AbilityIr, zone: &str) -> bool {
-    match active_zone(&state.library, ability) {
-        Some(named) => named == zone,
+/// Whether an object's ability works where the object is: the zone the ability names, or else
+/// the game's ability zones (FF 11.9.1, SE14 11.10.1) narrowed to those of the object's kinds
+/// (Trails 1202.2: a UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
+fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
+    let zone = &state.zone(state.object(object).zone).name;
+    if let Some(named) = active_zone(&state.library, ability) {
+        return named == *zone;
+    }
+    let kinds = &state.characteristics(object).kinds;
+    let mut by_kind = state.config.kind_ability_zones.iter().filter(|(k, _)| kinds.iter().any(|have| state.library.vocab.kind_is(*have, *k))).peekable();
+    match by_kind.peek() {
+        Some(_) => by_kind.any(|(_, z)| z == zone),
         None => state.config.ability_zones.iter().any(|z| z == zone),
     }
 }
@@ -139,9 +146,8 @@ fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
 pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) {
     let library = state.library.clone();
     let controller = state.characteristics(object).controller;
-    let zone = state.zone(state.object(object).zone).name.clone();
     for (ability_ref, ability) in abilities_of(state, &library, object) {
-        if class_of(&library, &ability) != AbilityClass::Static || !works_in(state, &ability, &zone) {
+        if class_of(&library, &ability) != AbilityClass::Static || !works_in(state, object, &ability) {
             continue;
         }
         let env = keyword_env(state, &library, object, &ability_ref);
@@ -191,11 +197,15 @@ impl Ctx<'_> {
             None => None,
         };
         // Trails 1202.2a, 1306.2c: the effects apply only while the object's abilities work
-        // (not stunned), unless the ability says it always works (an attribute, Trails 401).
-        let flags = &self.state.config.inactive_flags;
+        // (not stunned), unless the ability says it always works (an attribute, Trails 401); an
+        // ability that names no zone works only while its card is not hidden (Trails 1202.2-4:
+        // a face-down card's crafts are not valid).
+        let config = &self.state.config;
+        let hidden = if active_zone(&self.state.library, ability).is_none() { config.hidden_flags.as_slice() } else { &[] };
+        let flags: Vec<&String> = config.inactive_flags.iter().chain(hidden).collect();
         if !flags.is_empty() && !has_tag(&self.state.library, ability, "always_active") {
             use crate::kernel::{Condition, Selector};
-            let inactive = Selector::Or(flags.iter().map(|f| Selector::Flag(f.clone())).collect());
+            let inactive = Selector::Or(flags.iter().map(|f| Selector::Flag((*f).clone())).collect());
             let works = Condition::Count { selector: Selector::And(vec![Selector::Source, Selector::Not(Box::new(inactive))]), op: crate::syntax::ast::CmpOp::Ge, value: 1 };
             condition = Some(match condition {
                 Some(c) => Condition::All(vec![c, works]),
@@ -393,7 +403,12 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         let controller = chars.controller;
         for (ability_ref, ability) in abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
-            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {
+            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered || !works_in(state, object, &ability) {
+                continue;
+            }
+            // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
+            let hidden = state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f));
+            if hidden && active_zone(&library, &ability).is_none() {
                 continue;
             }
             let params = keyword_env(state, &library, object, &ability_ref);

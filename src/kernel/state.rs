@@ -73,6 +73,9 @@ pub struct GameConfig {
     /// a stunned UNIT's crafts are invalid): its always-on abilities stop applying and its
     /// triggered abilities do not trigger, though it keeps them.
     pub inactive_flags: Vec<String>,
+    /// Zones where the abilities of a kind work, narrowing `ability_zones` (Trails 1202.2: a
+    /// UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
+    pub kind_ability_zones: Vec<(crate::vocab::KindId, String)>,
     /// Placement states that hide a card from a player (Trails 1211.3a: face-down).
     pub hidden_flags: Vec<String>,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
