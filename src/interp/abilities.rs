@@ -360,7 +360,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // Decisions and the bookkeeping of what waits to resolve trigger nothing.
     if matches!(
         state.log[index],
-        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. }
+        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. } | Event::Simultaneous { .. }
     ) {
         return;
     }
@@ -391,9 +391,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         }
     }
     // The event that makes an object's abilities stop working still triggers them (it looks
-    // back, as leaving-play triggers do); afterwards they trigger nothing (Trails 1202.2a).
-    let inactive_now = |o: ObjectId| matches!(&event, Event::Flag { object, flag, value: true, .. } if *object == o && state.config.inactive_flags.contains(flag));
-    candidates.retain(|o| !state.abilities_inactive(*o) || inactive_now(*o));
+    // back, as leaving-play triggers do), and so do the events at the same time; afterwards they
+    // trigger nothing (Trails 1202.2a, 804.11a).
+    let since = state.simultaneous_since.unwrap_or(index).min(index);
+    candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since..=index, *o, &state.config.inactive_flags));
     let mut found = vec![];
     for object in candidates {
         let chars = state.characteristics(object);
@@ -407,7 +408,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
-            let hidden = state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f));
+            let hidden = state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f)) && !set_during(state, since..=index, object, &state.config.hidden_flags);
             if hidden && active_zone(&library, &ability).is_none() {
                 continue;
             }
@@ -567,4 +568,9 @@ pub fn conceal(state: &mut GameState) -> bool {
         }
     }
     changed
+}
+
+/// Whether one of `flags` was set on an object by an event in `range` of the log.
+fn set_during(state: &GameState, range: std::ops::RangeInclusive<usize>, o: ObjectId, flags: &[String]) -> bool {
+    state.log[range].iter().any(|e| matches!(e, Event::Flag { object, flag, value: true, .. } if *object == o && flags.contains(flag)))
 }

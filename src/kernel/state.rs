@@ -307,6 +307,9 @@ pub struct GameState {
     pub phase: String,
     pub rng: Rng,
     pub log: Vec<crate::kernel::event::Event>,
+    /// Where the events that happen at the same time began in the log, while they happen
+    /// (`Event::Simultaneous`).
+    pub simultaneous_since: Option<usize>,
     pub outcome: Option<Outcome>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
@@ -353,6 +356,7 @@ impl GameState {
             phase: String::new(),
             rng: Rng::new(seed),
             log: vec![],
+            simultaneous_since: None,
             outcome: None,
             generation: 0,
             cache: Default::default(),

@@ -41,6 +41,8 @@ pub fn fight(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers:
     let total: i64 = attackers.iter().map(|a| w.number(state, *a, w.str)).sum();
     let (d_str, d_def) = (w.number(state, defender, w.str), w.number(state, defender, w.def));
     let defending_player = state.characteristics(defender).controller;
+    // 804.11a-2 to 804.11a-4 happen at the same time: a UNIT stunned here still triggers on the rest.
+    state.apply(Event::Simultaneous { open: true });
     if total >= d_def {
         stun(state, agent, defender, attackers);
     }
@@ -53,6 +55,7 @@ pub fn fight(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers:
             stun(state, agent, target, &[defender]);
         }
     }
+    state.apply(Event::Simultaneous { open: false });
 }
 
 /// Trails 804.11a-3, 804.11b: Overkill Damage: the player loses `amount` bond, unless the UNIT
