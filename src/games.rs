@@ -61,6 +61,10 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         // SE14 7.8.2: a card whose controller changes goes to its new controller's field, the same card.
         same_object_moves: vec![("field".into(), "field".into())],
         default_zone: "field".into(),
+        kind_zones: vec![],
+        inactive_flags: vec![],
+        hidden_flags: vec![],
+        kind_ability_zones: vec![],
         ability_zones: vec!["field".into()],
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
@@ -86,7 +90,15 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         layers: LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false },
         same_object_moves: if trails { vec![("field".into(), "homebase".into()), ("field".into(), "field".into())] } else { vec![] },
         default_zone: default_zone.into(),
+        // Trails 203.4: EVENTs and BASEs named without a zone are those in the homebase.
+        kind_zones: if trails { ["event", "base"].iter().filter_map(|k| Some((vocab.kind(k)?, "homebase".to_string()))).collect() } else { vec![] },
         ability_zones,
+        // Trails 1202.2a, 1306.2c: all crafts of a stunned UNIT are invalid.
+        inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
+        // Trails 1211.3a: a face-down card is hidden from the opponent.
+        hidden_flags: if trails { vec!["face_down".into()] } else { vec![] },
+        // Trails 1202.2, 1202.4: UNIT (and ITEM) crafts work on the field, BASE abilities in the homebase.
+        kind_ability_zones: if trails { [("unit", "field"), ("item", "field"), ("base", "homebase")].iter().filter_map(|(k, z)| Some((vocab.kind(k)?, z.to_string()))).collect() } else { vec![] },
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,

@@ -189,7 +189,7 @@ impl<'a> Ctx<'a> {
         let mut candidates = match what {
             Operand::Cards { .. } => self.objects(what)?,
             other => {
-                self.choose_value(who, other, binding)?;
+                self.choose_value(who, quantity, other, binding)?;
                 return Ok(None);
             }
         };
@@ -215,7 +215,9 @@ impl<'a> Ctx<'a> {
         Ok(Some(chosen))
     }
 
-    fn choose_value(&mut self, who: PlayerId, what: &Operand, binding: &str) -> Result<(), Illegal> {
+    /// Chooses values ("choose 1 Element", "choose 2 organizations from ..."): one question per
+    /// value, each value at most once (as targets, Trails 1204.2d-2); several are bound as a list.
+    fn choose_value(&mut self, who: PlayerId, quantity: &crate::ir::Quantity, what: &Operand, binding: &str) -> Result<(), Illegal> {
         let values: Vec<crate::kernel::Value> = match what {
             Operand::EnumChoice { from: Some(from), .. } => match self.value(from)? {
                 crate::kernel::Value::List(items) => items,
@@ -234,12 +236,34 @@ impl<'a> Ctx<'a> {
         if values.is_empty() {
             return Err(Illegal("nothing to choose from".into()));
         }
-        let options = values.iter().map(|v| format!("{v:?}")).collect();
-        let i = match self.state.ask(self.agent, who, Question::One { prompt: "choose one".into(), options }) {
-            Answer::One(i) => i,
-            _ => 0,
-        };
-        self.env.push((binding.to_string(), Binding::Value(values[i.min(values.len() - 1)].clone())));
+        let (min, max) = self.quantity_range(quantity, values.len())?;
+        if max <= 1 && matches!(quantity, crate::ir::Quantity::Exactly(_)) {
+            let options = values.iter().map(|v| format!("{v:?}")).collect();
+            let i = match self.state.ask(self.agent, who, Question::One { prompt: "choose one".into(), options }) {
+                Answer::One(i) => i,
+                _ => 0,
+            };
+            self.env.push((binding.to_string(), Binding::Value(values[i.min(values.len() - 1)].clone())));
+            return Ok(());
+        }
+        let (mut left, mut chosen) = (values, vec![]);
+        while chosen.len() < max && !left.is_empty() {
+            // After the fewest allowed, the last option stops choosing.
+            let mut options: Vec<String> = left.iter().map(|v| format!("{v:?}")).collect();
+            if chosen.len() >= min {
+                options.push("no more".into());
+            }
+            let prompt = format!("choose {} of {}", chosen.len() + 1, if min == max { max.to_string() } else { format!("{min} to {max}") });
+            let i = match self.state.ask(self.agent, who, Question::One { prompt, options }) {
+                Answer::One(i) => i,
+                _ => 0,
+            };
+            if i >= left.len() {
+                break;
+            }
+            chosen.push(left.remove(i));
+        }
+        self.env.push((binding.to_string(), Binding::Value(crate::kernel::Value::List(chosen))));
         Ok(())
     }
 

@@ -106,11 +106,18 @@ fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
     ability_tags(library, ability).into_iter().find_map(|(t, zone)| if t == "active_zone" { zone } else { None })
 }
 
-/// Whether an ability works in `zone`: the zone it names, or else the game's ability zones
-/// (FF 11.9.1, SE14 11.10.1).
-fn works_in(state: &GameState, ability: &AbilityIr, zone: &str) -> bool {
-    match active_zone(&state.library, ability) {
-        Some(named) => named == zone,
+/// Whether an object's ability works where the object is: the zone the ability names, or else
+/// the game's ability zones (FF 11.9.1, SE14 11.10.1) narrowed to those of the object's kinds
+/// (Trails 1202.2: a UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
+fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
+    let zone = &state.zone(state.object(object).zone).name;
+    if let Some(named) = active_zone(&state.library, ability) {
+        return named == *zone;
+    }
+    let kinds = &state.characteristics(object).kinds;
+    let mut by_kind = state.config.kind_ability_zones.iter().filter(|(k, _)| kinds.iter().any(|have| state.library.vocab.kind_is(*have, *k))).peekable();
+    match by_kind.peek() {
+        Some(_) => by_kind.any(|(_, z)| z == zone),
         None => state.config.ability_zones.iter().any(|z| z == zone),
     }
 }
@@ -139,9 +146,8 @@ fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
 pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) {
     let library = state.library.clone();
     let controller = state.characteristics(object).controller;
-    let zone = state.zone(state.object(object).zone).name.clone();
     for (ability_ref, ability) in abilities_of(state, &library, object) {
-        if class_of(&library, &ability) != AbilityClass::Static || !works_in(state, &ability, &zone) {
+        if class_of(&library, &ability) != AbilityClass::Static || !works_in(state, object, &ability) {
             continue;
         }
         let env = keyword_env(state, &library, object, &ability_ref);
@@ -186,10 +192,26 @@ impl Ctx<'_> {
     /// The continuous effects of an always-on ability's rules, with live affected sets.
     fn static_effects(&mut self, ability: &AbilityIr, object: ObjectId) -> Result<Vec<Event>, crate::kernel::Illegal> {
         let mut out = vec![];
-        let condition = match &ability.condition {
+        let mut condition = match &ability.condition {
             Some(c) => Some(self.static_condition(c)?),
             None => None,
         };
+        // Trails 1202.2a, 1306.2c: the effects apply only while the object's abilities work
+        // (not stunned), unless the ability says it always works (an attribute, Trails 401); an
+        // ability that names no zone works only while its card is not hidden (Trails 1202.2-4:
+        // a face-down card's crafts are not valid).
+        let config = &self.state.config;
+        let hidden = if active_zone(&self.state.library, ability).is_none() { config.hidden_flags.as_slice() } else { &[] };
+        let flags: Vec<&String> = config.inactive_flags.iter().chain(hidden).collect();
+        if !flags.is_empty() && !has_tag(&self.state.library, ability, "always_active") {
+            use crate::kernel::{Condition, Selector};
+            let inactive = Selector::Or(flags.iter().map(|f| Selector::Flag((*f).clone())).collect());
+            let works = Condition::Count { selector: Selector::And(vec![Selector::Source, Selector::Not(Box::new(inactive))]), op: crate::syntax::ast::CmpOp::Ge, value: 1 };
+            condition = Some(match condition {
+                Some(c) => Condition::All(vec![c, works]),
+                None => works,
+            });
+        }
         self.collect_static(&ability.body, condition, object, &mut out)?;
         Ok(out)
     }
@@ -338,7 +360,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // Decisions and the bookkeeping of what waits to resolve trigger nothing.
     if matches!(
         state.log[index],
-        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. }
+        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. } | Event::Simultaneous { .. }
     ) {
         return;
     }
@@ -368,6 +390,11 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             candidates.push(o);
         }
     }
+    // The event that makes an object's abilities stop working still triggers them (it looks
+    // back, as leaving-play triggers do), and so do the events at the same time; afterwards they
+    // trigger nothing (Trails 1202.2a, 804.11a).
+    let since = state.simultaneous_since.unwrap_or(index).min(index);
+    candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since..=index, *o, &state.config.inactive_flags));
     let mut found = vec![];
     for object in candidates {
         let chars = state.characteristics(object);
@@ -377,7 +404,12 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         let controller = chars.controller;
         for (ability_ref, ability) in abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
-            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {
+            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered || !works_in(state, object, &ability) {
+                continue;
+            }
+            // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
+            let hidden = state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f)) && !set_during(state, since..=index, object, &state.config.hidden_flags);
+            if hidden && active_zone(&library, &ability).is_none() {
                 continue;
             }
             let params = keyword_env(state, &library, object, &ability_ref);
@@ -425,7 +457,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             if let Some(mark) = once {
-                state.apply(Event::Flag { object, flag: mark, value: true, by: None });
+                state.apply(Event::Flag { object, flag: mark, value: true, by: vec![] });
             }
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {
@@ -433,6 +465,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 if !ctx.condition(cond).unwrap_or(false) {
                     continue;
                 }
+            }
+            if !reveal_to_trigger(state, agent, object, controller, &ability) {
+                continue;
             }
             let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
             // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to.
@@ -500,4 +535,42 @@ fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool
         },
         _ => false,
     })
+}
+
+/// Trails 1211.3a-b: a triggered ability valid on a hidden card (one that says where it works,
+/// 1202.5: a face-down card in the homebase) triggers only if its controller reveals the card, at
+/// most once per occurrence; the card stays revealed while the ability waits (1211.3c, `conceal`).
+fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, controller: crate::kernel::PlayerId, ability: &AbilityIr) -> bool {
+    let o = state.object(object);
+    let hidden = state.config.hidden_flags.iter().any(|f| o.flags.contains(f)) && !o.flags.contains(crate::kernel::REVEALED);
+    if !hidden || active_zone(&state.library, ability).is_none() {
+        return true;
+    }
+    let prompt = format!("reveal {} for its triggered ability (Trails 1211.3a-b)?", state.name_of(object));
+    if !matches!(state.ask(agent, controller, crate::kernel::Question::YesNo { prompt }), crate::kernel::Answer::Yes(true)) {
+        return false;
+    }
+    state.apply(Event::Revealed { objects: vec![object] });
+    state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: true, by: vec![] });
+    true
+}
+
+/// Trails 1211.3c: a card revealed for its triggered ability is hidden again once nothing of its
+/// waits to be played or to resolve. Whether anything changed.
+pub fn conceal(state: &mut GameState) -> bool {
+    let revealed: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(crate::kernel::REVEALED)).collect();
+    let mut changed = false;
+    for object in revealed {
+        let waiting = state.pending.iter().any(|p| p.source == object) || state.stack.iter().any(|e| e.source == Some(object));
+        if !waiting {
+            state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: false, by: vec![] });
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Whether one of `flags` was set on an object by an event in `range` of the log.
+fn set_during(state: &GameState, range: std::ops::RangeInclusive<usize>, o: ObjectId, flags: &[String]) -> bool {
+    state.log.iter_from(*range.start()).take(range.end() + 1 - range.start()).any(|e| matches!(e, Event::Flag { object, flag, value: true, .. } if *object == o && flags.contains(flag)))
 }

@@ -33,9 +33,12 @@ impl Ctx<'_> {
                 for f in filter {
                     all.push(self.filter(f)?);
                 }
-                // A kind named without a zone means the field (Trails 203.3; FF card text).
+                // A kind named without a zone means the field (Trails 203.3; FF card text), or the
+                // zone the game gives that kind (Trails 203.4: EVENTs and BASEs in the homebase).
                 if !all.iter().any(mentions_zone) && !self.any_zone.get() {
-                    all.push(Selector::InZone(self.state.config.default_zone.clone()));
+                    let config = &self.state.config;
+                    let zone = config.kind_zones.iter().find(|(k, _)| k == kind).map_or(&config.default_zone, |(_, z)| z);
+                    all.push(Selector::InZone(zone.clone()));
                 }
                 Selector::And(all)
             }

@@ -33,6 +33,7 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
             return;
         }
         let mut changed = rules.run(state, agent);
+        changed |= super::abilities::conceal(state);
         if !state.pending.is_empty() {
             place_pending(state, agent);
             changed = true;

@@ -109,7 +109,7 @@ impl Ctx<'_> {
                 for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
                     let object = self.state.current(object);
                     if !value || self.allowed(object, crate::kernel::Deed::Flag(&flag)) {
-                        self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source })?;
+                        self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source.into_iter().collect() })?;
                     }
                 }
             }
@@ -302,7 +302,7 @@ impl Ctx<'_> {
         }
         let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {
-            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true, by: self.source })?;
+            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true, by: self.source.into_iter().collect() })?;
         }
         Ok(Some(new))
     }

@@ -421,6 +421,12 @@ impl GameState {
         self.duration_holds(&e.duration)
     }
 
+    /// Whether an always-on ability's replacement comes from an object whose abilities do not
+    /// work now (Trails 1202.2a). Its continuous effects carry that as their condition instead.
+    pub(super) fn from_inactive_source(&self, source: Option<ObjectId>, duration: &Duration) -> bool {
+        matches!((source, duration), (Some(s), Duration::WhileIn(o)) if s == *o && self.abilities_inactive(s))
+    }
+
     /// UFS C.3.3.4.3: the modifications that now qualify for objects they have not yet applied
     /// to, as latch events (the game applies them after each event).
     pub fn new_latches(&self) -> Vec<crate::kernel::event::Event> {

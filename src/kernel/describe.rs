@@ -65,6 +65,8 @@ impl GameState {
                 None => "an ability waits to resolve".to_string(),
             },
             Event::Popped => "the top ability resolves".to_string(),
+            Event::Simultaneous { open: true } => "at the same time:".to_string(),
+            Event::Simultaneous { open: false } => "(end of what happens at the same time)".to_string(),
             Event::Cancelled { reason, .. } => format!("an ability is cancelled: {reason}"),
             Event::Signal { name, objects, player, detail } => {
                 let who = player.map(|p| format!("{}: ", self.player_name(p))).unwrap_or_default();

@@ -22,8 +22,9 @@ pub enum Event {
     /// `by`: the card whose ability moved it, if an ability did.
     Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId> },
     /// A placement state set or cleared (dull, face_down, stunned, committed...); `by`: the card
-    /// whose ability did it ("whenever this stuns a UNIT").
-    Flag { object: ObjectId, flag: String, value: bool, by: Option<ObjectId> },
+    /// whose ability did it ("whenever this stuns a UNIT"), or every card that did it together
+    /// (Trails 1222.4a: each UNIT of a SCLM Attack stunned the defender).
+    Flag { object: ObjectId, flag: String, value: bool, by: Vec<ObjectId> },
     /// `battle`: dealt by Forwards in a battle (FF 10.1.4), not by a Summon or an ability.
     Damaged { object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool },
     DamageRemoved { object: ObjectId },
@@ -49,6 +50,10 @@ pub enum Event {
     /// Put on the stack (or the game's equivalent), and taken off to resolve.
     Pushed { entry: Box<crate::kernel::trigger::StackEntry> },
     Popped,
+    /// The events up to the closing one happen at the same time (Trails 804.11a-2 and 804.11a-4:
+    /// both UNITs stunned at once): an ability one of them makes inactive still triggers on the
+    /// others.
+    Simultaneous { open: bool },
     /// An entry taken off the stack without resolving (cancelled by an effect, FF 11.11).
     Unstacked { index: usize },
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
@@ -163,6 +168,7 @@ impl GameState {
                 self.pending.remove(*index);
             }
             Event::Pushed { entry } => self.stack.push((**entry).clone()),
+            Event::Simultaneous { open } => self.simultaneous_since = open.then_some(self.log.len()),
             Event::Popped => {
                 self.stack.pop();
             }
@@ -196,7 +202,7 @@ impl GameState {
         // and placement states no effect in force reads.
         let inert = matches!(
             event,
-            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped
+            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. }
                 | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
         ) || match event {
             Event::Flag { .. } => !self.cache.reads(self.generation).flags,

@@ -103,7 +103,7 @@ impl GameState {
                 f == flag
                     && value.is_none_or(|want| want == *v)
                     && subject(s, *object)
-                    && by.as_ref().is_none_or(|sel| setter.is_some_and(|b| subject(sel, b)))
+                    && by.as_ref().is_none_or(|sel| setter.iter().any(|b| subject(sel, *b)))
             }
             (EventPattern::Resource { player, name, sign }, Event::Resource { player: p, name: n, delta }) => {
                 n == name && player.is_none_or(|want| want == *p) && sign.is_none_or(|s| delta.signum() == i64::from(s))
@@ -166,7 +166,7 @@ impl GameState {
 
     /// A replacement from a field ability works only while its object stays (FF 11.9.1).
     fn replacement_active(&self, r: &Replacement) -> bool {
-        self.duration_holds(&r.duration)
+        self.duration_holds(&r.duration) && !self.from_inactive_source(r.source, &r.duration)
     }
 
     /// SE14 11.13.5.8: damage changes that set the number apply before increases and decreases,

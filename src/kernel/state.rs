@@ -66,6 +66,18 @@ pub struct GameConfig {
     pub same_object_moves: Vec<(String, String)>,
     /// The zone a card kind means when no zone is named (FF card text; Trails 203.3): the field.
     pub default_zone: String,
+    /// Kinds that mean another zone when named without one (Trails 203.4: EVENTs and BASEs are
+    /// those in the homebase).
+    pub kind_zones: Vec<(crate::vocab::KindId, String)>,
+    /// Placement states under which an object's abilities do not work (Trails 1202.2a, 1306.2c:
+    /// a stunned UNIT's crafts are invalid): its always-on abilities stop applying and its
+    /// triggered abilities do not trigger, though it keeps them.
+    pub inactive_flags: Vec<String>,
+    /// Zones where the abilities of a kind work, narrowing `ability_zones` (Trails 1202.2: a
+    /// UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
+    pub kind_ability_zones: Vec<(crate::vocab::KindId, String)>,
+    /// Placement states that hide a card from a player (Trails 1211.3a: face-down).
+    pub hidden_flags: Vec<String>,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
     pub ability_zones: Vec<String>,
     /// What happens to an ability whose targets became illegal.
@@ -98,6 +110,10 @@ pub struct GameCall {
 /// Marks on a card that last for the turn start with this ("used this turn: ..."): an ability
 /// limited to once per turn records its use; the game clears them as the turn ends.
 pub const USED_THIS_TURN: &str = "used this turn: ";
+
+/// The mark of a hidden card revealed for its triggered ability while the ability waits (Trails
+/// 1211.3a-c).
+pub const REVEALED: &str = "revealed";
 
 /// What an effect would do to a card, for the game to allow or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -291,6 +307,9 @@ pub struct GameState {
     pub phase: String,
     pub rng: Rng,
     pub log: crate::kernel::log::EventLog,
+    /// Where the events that happen at the same time began in the log, while they happen
+    /// (`Event::Simultaneous`).
+    pub simultaneous_since: Option<usize>,
     pub outcome: Option<Outcome>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
@@ -337,6 +356,7 @@ impl GameState {
             phase: String::new(),
             rng: Rng::new(seed),
             log: Default::default(),
+            simultaneous_since: None,
             outcome: None,
             generation: 0,
             cache: Default::default(),
@@ -362,6 +382,12 @@ impl GameState {
     /// Objects currently in zones named `name` (every player's), bottom first.
     pub fn in_zones<'a>(&'a self, name: &'a str) -> impl Iterator<Item = ObjectId> + 'a {
         self.zones.iter().filter(move |z| z.name == name).flat_map(|z| z.objects.iter().copied())
+    }
+
+    /// Whether an object's abilities do not work now: it has one of the game's `inactive_flags`.
+    pub fn abilities_inactive(&self, object: ObjectId) -> bool {
+        let flags = &self.object(object).flags;
+        self.config.inactive_flags.iter().any(|f| flags.contains(f))
     }
 
     /// Every object that is in a zone now (not last known information).

@@ -84,7 +84,7 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
             state.apply(Event::Attached { object, to: host });
         }
         for flag in &placed.flags {
-            state.apply(Event::Flag { object, flag: flag.clone(), value: true, by: None });
+            state.apply(Event::Flag { object, flag: flag.clone(), value: true, by: vec![] });
         }
         if placed.damage > 0 {
             state.apply(Event::Damaged { object, amount: placed.damage, source: None, battle: false });

@@ -37,7 +37,7 @@ fn put(state: &mut GameState, names: &BTreeMap<String, CardId>, zone: &str, play
 }
 
 fn flag(state: &mut GameState, object: ObjectId, flag: &str) {
-    state.apply(Event::Flag { object, flag: flag.into(), value: true, by: None });
+    state.apply(Event::Flag { object, flag: flag.into(), value: true, by: vec![] });
 }
 
 fn deck(state: &mut GameState, names: &BTreeMap<String, CardId>, card: &str, n: usize) {

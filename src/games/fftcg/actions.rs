@@ -156,7 +156,7 @@ fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, differe
             if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
                 moved.push(new);
                 if dull {
-                    Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: call.source })?;
+                    Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: call.source.into_iter().collect() })?;
                 }
             }
         }

@@ -92,12 +92,12 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     for a in attackers {
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
         if ctx.state.permits(*a, "attack_without_dulling", None, None) != Some(true) {
-            ctx.happen(Event::Flag { object: *a, flag: "dull".into(), value: true, by: None })?;
+            ctx.happen(Event::Flag { object: *a, flag: "dull".into(), value: true, by: vec![] })?;
         }
         // FF 15.1.1.9: the Forwards of a party know each other ("forming a party with this").
         let flags: &[&str] = if attackers.len() > 1 { &["attacking", "attacked", "in_party_with_source"] } else { &["attacking", "attacked"] };
         for flag in flags {
-            ctx.happen(Event::Flag { object: *a, flag: (*flag).into(), value: true, by: None })?;
+            ctx.happen(Event::Flag { object: *a, flag: (*flag).into(), value: true, by: vec![] })?;
         }
         ctx.happen(Event::Counter { object: *a, name: ATTACKS_THIS_TURN.into(), delta: 1 })?;
     }
@@ -121,7 +121,7 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     for o in involved {
         for flag in BATTLE {
             if state.object(o).flags.contains(flag) {
-                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: None });
+                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: vec![] });
             }
         }
     }
@@ -163,7 +163,7 @@ fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Wind
         _ if optional => return Ok(None),
         _ => candidates[0],
     };
-    state.apply(Event::Flag { object: blocker, flag: "blocking".into(), value: true, by: None });
+    state.apply(Event::Flag { object: blocker, flag: "blocking".into(), value: true, by: vec![] });
     announce(state, agent, Event::Signal { name: "block".into(), objects: vec![blocker], player: Some(defender), detail: None });
     announce(state, agent, Event::Signal { name: "blocked".into(), objects: attackers, player: Some(state.turn_player), detail: None });
     windows.open(state, agent, w);

@@ -207,7 +207,7 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
             if group.discard() {
                 discard(state, agent, object)?;
             } else {
-                let event = Event::Flag { object, flag: "dull".into(), value: true, by: None };
+                let event = Event::Flag { object, flag: "dull".into(), value: true, by: vec![] };
                 crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
             }
         }

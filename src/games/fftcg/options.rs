@@ -100,5 +100,5 @@ pub fn character_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words
 
 /// The flag the additional cost leaves on the Character it was paid for (SE14 15.2.9.3).
 pub fn additional_paid_flag(object: ObjectId) -> Event {
-    Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: None }
+    Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: vec![] }
 }

@@ -291,7 +291,7 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     enter_field(state, agent, player, object, |new| {
         let mut states = vec![];
         if dull {
-            states.push(Event::Flag { object: new, flag: "dull".into(), value: true, by: None });
+            states.push(Event::Flag { object: new, flag: "dull".into(), value: true, by: vec![] });
         }
         if additional {
             states.push(super::options::additional_paid_flag(new));
@@ -348,7 +348,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
         pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
     }
     // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
-    state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: None });
+    state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: vec![] });
     state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
     Ok(())
@@ -378,11 +378,11 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
     push_checked(state, agent, object, player, reference.clone(), env.clone(), &ability, None)?;
     if has_tag(&library, &ability, "once_per_turn") {
-        state.apply(Event::Flag { object, flag: used_mark(&ability), value: true, by: None });
+        state.apply(Event::Flag { object, flag: used_mark(&ability), value: true, by: vec![] });
     }
     let mut exclude = vec![];
     if cost.dull {
-        Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "dull".into(), value: true, by: None })?;
+        Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "dull".into(), value: true, by: vec![] })?;
         exclude.push(object);
     }
     if cost.special {
@@ -473,7 +473,7 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent) {
     // A Summon cast this turn is still remembered where it went (FF 11.3.8).
     for (old, new) in moved {
         if state.object(old).flags.contains(CAST_THIS_TURN) {
-            state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: None });
+            state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: vec![] });
         }
     }
 }

@@ -77,7 +77,7 @@ impl RuleProcesses for FfRules {
         // this turn"), before any of them is broken.
         let damaged: Vec<ObjectId> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
         for o in damaged {
-            state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: None });
+            state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: vec![] });
         }
         // SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6: Items and Formations that cannot stay.
         doomed.extend(super::equip::doomed(state, &w).into_iter().map(|o| (o, None)));

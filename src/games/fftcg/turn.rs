@@ -74,13 +74,13 @@ pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     let dull: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("dull")).collect();
     for o in dull {
         if state.permits(o, "activate_in_active_phase", None, None) != Some(false) && !state.object(o).flags.contains("frozen") {
-            let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: o, flag: "dull".into(), value: false, by: None });
+            let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: o, flag: "dull".into(), value: false, by: vec![] });
         }
     }
     // FF 15.2.4.2: frozen Characters stayed dull in this Active Phase; the freeze is spent.
     let frozen: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("frozen")).collect();
     for o in frozen {
-        state.apply(Event::Flag { object: o, flag: "frozen".into(), value: false, by: None });
+        state.apply(Event::Flag { object: o, flag: "frozen".into(), value: false, by: vec![] });
     }
     state.end_durations(&format!("next_active_phase@{}", player.0));
     // FF 9.2: two cards, one on the first player's first turn (FF 8.2.1.5, 9.2.1.3).
@@ -183,7 +183,7 @@ fn forget_this_turn(state: &mut GameState) {
     let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
     let marked: Vec<(ObjectId, String)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, f.clone())).collect::<Vec<_>>()).collect();
     for (o, flag) in marked {
-        state.apply(Event::Flag { object: o, flag, value: false, by: None });
+        state.apply(Event::Flag { object: o, flag, value: false, by: vec![] });
     }
     let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
     for (o, n) in counted {

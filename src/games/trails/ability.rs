@@ -28,7 +28,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
     let zone = state.zone(state.object(object).zone).name.clone();
     let face_down = state.object(object).flags.contains("face_down");
     if zone == "homebase" && face_down {
-        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: None })?;
+        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: vec![] })?;
     }
     let mut env = keyword_env(state, &library, object, reference);
     if costs_name_x(&ability) {
@@ -50,7 +50,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
                     if state.object(object).flags.contains("actioned") {
                         return Err(Illegal(format!("{name} is not ready to pay {{{symbol}}} (Trails 1321)")));
                     }
-                    Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "actioned".into(), value: true, by: None })?;
+                    Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "actioned".into(), value: true, by: vec![] })?;
                 }
             }
             CostIr::Phrase(call) => {
@@ -88,7 +88,7 @@ pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: 
         (false, "field" | "homebase") if controlled => {}
         (false, _) => return Err(Illegal(format!("{name}'s craft is played from a card its player controls (Trails 1210.2)"))),
     }
-    if !arts && state.object(object).flags.contains("stunned") {
+    if !arts && state.abilities_inactive(object) {
         return Err(Illegal(format!("{name} is stunned: its abilities are invalid (Trails 1306.2c)")));
     }
     let pays_action = ability.costs.iter().any(|part| matches!(part, CostIr::Symbols(symbols) if !symbols.is_empty()));

@@ -197,7 +197,7 @@ fn play_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pl
     let card = state.object(object).card;
     let mut waiting = object;
     if from == "homebase" {
-        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: None })?;
+        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: vec![] })?;
     }
     if from != "homebase" || w.is(state, object, w.unit) || w.is(state, object, w.item) {
         let standby = state.zone_id("resolve_standby_zone", None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;

@@ -17,7 +17,7 @@ pub fn stun_by_effect(state: &mut GameState, agent: &mut dyn Agent, object: Obje
         return;
     }
     if !w.is(state, object, w.item) {
-        super::combat::stun(state, agent, object, by);
+        super::combat::stun(state, agent, object, by.as_slice());
         return;
     }
     let owner = state.object(object).owner;
@@ -37,7 +37,7 @@ pub fn cure(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: 
     let mut ctx = Ctx::new(state, agent, by, controller, vec![]);
     for (flag, value) in [("stunned", false), ("face_down", false), ("actioned", true)] {
         if ctx.state.object(object).flags.contains(flag) != value {
-            let _ = ctx.happen(Event::Flag { object, flag: flag.into(), value, by });
+            let _ = ctx.happen(Event::Flag { object, flag: flag.into(), value, by: by.into_iter().collect() });
         }
     }
 }

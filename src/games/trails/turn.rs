@@ -100,7 +100,7 @@ pub fn homebase_step(state: &mut GameState, agent: &mut dyn Agent, w: &Words, wi
         let event = state.move_event(card, homebase, Some("homebase step".into()), Position::Top);
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
         if let Ok(Some(Event::Moved { new, .. })) = ctx.happen(event) {
-            let _ = ctx.happen(Event::Flag { object: new, flag: "face_down".into(), value: true, by: None });
+            let _ = ctx.happen(Event::Flag { object: new, flag: "face_down".into(), value: true, by: vec![] });
         }
     }
     then_priority(state, agent, w, windows, "homebase_step_begins", player);
@@ -172,7 +172,7 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
     let actioned: Vec<ObjectId> = ["field", "homebase"].iter().flat_map(|z| state.in_zones(z).collect::<Vec<_>>()).filter(|o| state.object(*o).flags.contains("actioned") && !state.object(*o).flags.contains("stunned")).collect();
     for object in actioned {
         let controller = state.characteristics(object).controller;
-        let _ = Ctx::new(state, agent, None, controller, vec![]).happen(Event::Flag { object, flag: "actioned".into(), value: false, by: None });
+        let _ = Ctx::new(state, agent, None, controller, vec![]).happen(Event::Flag { object, flag: "actioned".into(), value: false, by: vec![] });
     }
     empty_pools(state);
 }

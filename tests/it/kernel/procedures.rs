@@ -55,7 +55,7 @@ fn a_zone_change_makes_a_new_object_unless_the_game_keeps_it() {
     let mut t = Table::with_config(|c| c.same_object_moves = vec![("field".into(), "removed".into())]);
     let soldier = t.field("Soldier", ME);
     let removed = t.state.zone_id("removed", Some(ME)).unwrap();
-    t.state.apply(Event::Flag { object: soldier, flag: "dull".into(), value: true, by: None });
+    t.state.apply(Event::Flag { object: soldier, flag: "dull".into(), value: true, by: vec![] });
     let event = t.state.move_event(soldier, removed, None, Position::Top);
     t.state.apply(event);
     assert_eq!(t.state.current(soldier), soldier, "the same object");

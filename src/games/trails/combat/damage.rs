@@ -41,8 +41,10 @@ pub fn fight(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers:
     let total: i64 = attackers.iter().map(|a| w.number(state, *a, w.str)).sum();
     let (d_str, d_def) = (w.number(state, defender, w.str), w.number(state, defender, w.def));
     let defending_player = state.characteristics(defender).controller;
+    // 804.11a-2 to 804.11a-4 happen at the same time: a UNIT stunned here still triggers on the rest.
+    state.apply(Event::Simultaneous { open: true });
     if total >= d_def {
-        stun(state, agent, defender, attackers.first().copied());
+        stun(state, agent, defender, attackers);
     }
     // 804.11a-3, 1309.1a: no Overkill in a SCLM Attack, nor against a UNIT with Support.
     if !sclm && total > d_def && state.permits(defender, "overkill_when_attacked", None, Some(attackers[0])) != Some(false) {
@@ -50,9 +52,10 @@ pub fn fight(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers:
     }
     for (target, def) in fought_back {
         if d_str >= def {
-            stun(state, agent, target, Some(defender));
+            stun(state, agent, target, &[defender]);
         }
     }
+    state.apply(Event::Simultaneous { open: false });
 }
 
 /// Trails 804.11a-3, 804.11b: Overkill Damage: the player loses `amount` bond, unless the UNIT
@@ -71,8 +74,8 @@ pub fn overkill(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, pl
 /// Trails 1306: stuns a UNIT: it becomes stunned, face-down and actioned (1306.1-1306.2a; a stunned
 /// UNIT is not stunned again, 1306.2d) and its controller loses bond equal to its CP cost (1306.3,
 /// Stun Damage) unless they "don't take stun damage" (1307). An ITEM (an ITEM•UNIT) is destroyed
-/// instead (1306.5). `by` stunned it (1222.4a).
-pub fn stun(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, by: Option<ObjectId>) {
+/// instead (1306.5). `by` stunned it: every attacking UNIT of a SCLM Attack (1222.4a).
+pub fn stun(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, by: &[ObjectId]) {
     if state.object(unit).flags.contains("stunned") || state.object(unit).left.is_some() {
         return;
     }
@@ -82,18 +85,18 @@ pub fn stun(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, by: Op
         let owner = state.object(unit).owner;
         if let Some(trail) = state.zone_id("trail", Some(owner)) {
             let event = state.move_event(unit, trail, Some("destroy".into()), Position::Top);
-            let _ = Ctx::new(state, agent, by, controller, vec![]).happen(event);
+            let _ = Ctx::new(state, agent, by.first().copied(), controller, vec![]).happen(event);
         }
         return;
     }
     let cp = w.number(state, unit, w.cp);
-    let mut ctx = Ctx::new(state, agent, by, controller, vec![]);
-    if ctx.happen(Event::Flag { object: unit, flag: "stunned".into(), value: true, by }).is_err() {
+    let mut ctx = Ctx::new(state, agent, by.first().copied(), controller, vec![]);
+    if ctx.happen(Event::Flag { object: unit, flag: "stunned".into(), value: true, by: by.to_vec() }).is_err() {
         return;
     }
     for flag in ["face_down", "actioned"] {
         if !ctx.state.object(unit).flags.contains(flag) {
-            let _ = ctx.happen(Event::Flag { object: unit, flag: flag.into(), value: true, by: None });
+            let _ = ctx.happen(Event::Flag { object: unit, flag: flag.into(), value: true, by: vec![] });
         }
     }
     let immune = ctx.state.player_rules(controller).iter().any(|(name, ..)| name == "no_stun_damage");

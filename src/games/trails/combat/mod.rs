@@ -49,7 +49,7 @@ fn choose_target(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
 fn mark(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, flags: &[&str], value: bool) {
     let mut ctx = Ctx::new(state, agent, None, player, vec![]);
     for flag in flags {
-        let _ = ctx.happen(Event::Flag { object, flag: (*flag).into(), value, by: None });
+        let _ = ctx.happen(Event::Flag { object, flag: (*flag).into(), value, by: vec![] });
     }
 }
 
@@ -79,6 +79,11 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     if state.outcome.is_some() || attackers.is_empty() || target_gone {
         return Ok(());
     }
+    // 804.3: the actions required to attack (EP to pay); if they cannot be, back to 803.3.
+    let ep: i64 = attackers.iter().map(|a| state.characteristics(*a).adjustments.get("attack_ep_cost").copied().unwrap_or(0)).sum();
+    if super::cost::pay(state, agent, player, "ep", ep, "the attack (Trails 804.3)").is_err() {
+        return Ok(());
+    }
     // 804.4-804.6: the attackers are actioned; attacking (alone or in a SCLM Attack), defending, in combat.
     let sclm = attackers.len() > 1;
     let together = if sclm { "sclm_attacking" } else { "attacking_alone" };
@@ -89,10 +94,15 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         mark(state, agent, player, t, &["defending", "combating"], true);
     }
     // 804.8-804.9: triggers, once per attacking UNIT (1211.7), then priority processing.
+    let first = first_attack_of_turn(state, player);
     for a in &attackers {
         announce(state, agent, Event::Signal { name: "attack".into(), objects: vec![*a], player: Some(player), detail: None });
         let how = if sclm { "sclm_attack" } else { "attack_alone" };
         announce(state, agent, Event::Signal { name: how.into(), objects: vec![*a], player: Some(player), detail: None });
+    }
+    // Trails 1404.1: the first attack the player's UNITs make this turn, all of them together.
+    if first {
+        announce(state, agent, Event::Signal { name: "first_attack_of_turn".into(), objects: attackers.clone(), player: Some(player), detail: None });
     }
     if let Target::Unit(t) = target {
         let defender = state.characteristics(t).controller;
@@ -138,8 +148,21 @@ fn end_combat(state: &mut GameState) {
     for o in involved {
         for flag in COMBAT {
             if state.object(o).flags.contains(flag) {
-                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: None });
+                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: vec![] });
             }
         }
     }
+}
+
+/// Whether no UNIT of `player`'s has attacked yet this turn (Trails 1404.1 "first attack each
+/// turn"): no attack announced for them since the turn began.
+fn first_attack_of_turn(state: &GameState, player: PlayerId) -> bool {
+    for event in state.log.iter().rev() {
+        match event {
+            Event::TurnBegan { .. } => return true,
+            Event::Signal { name, player: Some(p), .. } if name == "attack" && *p == player => return false,
+            _ => {}
+        }
+    }
+    true
 }

@@ -76,7 +76,7 @@ pub fn support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
     let attribute = support_attribute(state).ok_or_else(|| Illegal("the game defines no Support attribute (Trails 1309.1a)".into()))?;
     let mut ctx = Ctx::new(state, agent, Some(supporter), player, vec![]);
-    ctx.happen(Event::Flag { object: supporter, flag: "actioned".into(), value: true, by: None })?;
+    ctx.happen(Event::Flag { object: supporter, flag: "actioned".into(), value: true, by: vec![] })?;
     if ctx.state.object(target).left.is_some() {
         return Ok(());
     }
