@@ -8,6 +8,10 @@ use std::time::Instant;
 
 use cardscript::selfplay::{load, pairing, play_one};
 
+/// The allocator the `cardscript` binary uses (src/main.rs), so that the figures are its figures.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // `cargo bench --bench selfplay -- trails` measures one game only.
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();

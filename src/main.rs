@@ -2,6 +2,11 @@
 
 use std::io::IsTerminal;
 
+/// Games allocate many small, short-lived values; mimalloc serves them faster than the system
+/// allocator (self-play: see benches/selfplay.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let is_tty = std::io::stdout().is_terminal();
     let code = cardscript::cli::run(std::env::args_os(), &mut std::io::stdout(), &mut std::io::stderr(), is_tty);

@@ -63,12 +63,25 @@ pub fn keyword_env(state: &GameState, library: &Library, object: ObjectId, abili
         .collect()
 }
 
+fn triggered(library: &Library, ability: &AbilityIr) -> bool {
+    ability.trigger.is_some() && class_of(library, ability) == AbilityClass::Triggered
+}
+
+fn keyword_triggers(library: &Library, keyword: crate::vocab::KeywordId) -> bool {
+    library.keywords.get(keyword.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(|a| triggered(library, a)))
+}
+
 /// Whether an object has any triggered ability at all (printed, from a keyword, or granted).
 fn may_trigger(library: &Library, card: crate::kernel::CardId, chars: &crate::kernel::Characteristics) -> bool {
-    let triggered = |a: &AbilityIr| a.trigger.is_some() && class_of(library, a) == AbilityClass::Triggered;
     !chars.granted.is_empty()
-        || (!chars.stripped && library.card(card).abilities.iter().any(triggered))
-        || chars.keywords.iter().any(|k| library.keywords.get(k.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(triggered)))
+        || (!chars.stripped && library.card(card).abilities.iter().any(|a| triggered(library, a)))
+        || chars.keywords.iter().any(|k| keyword_triggers(library, *k))
+}
+
+/// Whether a card's printed abilities or printed keywords include a triggered ability.
+fn printed_may_trigger(library: &Library, card: crate::kernel::CardId) -> bool {
+    let card = library.card(card);
+    card.abilities.iter().any(|a| triggered(library, a)) || card.keywords.iter().any(|k| keyword_triggers(library, k.keyword))
 }
 
 pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
@@ -395,6 +408,12 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // trigger nothing (Trails 1202.2a, 804.11a).
     let since = state.simultaneous_since.unwrap_or(index).min(index);
     candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since..=index, *o, &state.config.inactive_flags));
+    // Without an effect that gives abilities, a card whose printed abilities and keywords
+    // trigger nothing is passed over before its characteristics are worked out.
+    let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
+    if !given {
+        candidates.retain(|o| printed_may_trigger(&library, state.object(*o).card));
+    }
     let mut found = vec![];
     for object in candidates {
         let chars = state.characteristics(object);

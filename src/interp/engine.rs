@@ -32,7 +32,11 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
         if state.outcome.is_some() {
             return;
         }
-        let mut changed = rules.run(state, agent);
+        // Rule processes read the state only, and every change to it is an event in the log.
+        let mut changed = state.rules_quiet_at != Some(state.log.len()) && rules.run(state, agent);
+        if !changed {
+            state.rules_quiet_at = Some(state.log.len());
+        }
         changed |= super::abilities::conceal(state);
         if !state.pending.is_empty() {
             place_pending(state, agent);

@@ -310,6 +310,9 @@ pub struct GameState {
     /// Where the events that happen at the same time began in the log, while they happen
     /// (`Event::Simultaneous`).
     pub simultaneous_since: Option<usize>,
+    /// The length of the log when the rule processes last found nothing to do: until another
+    /// event, they would find nothing again (`interp::engine::settle`).
+    pub rules_quiet_at: Option<usize>,
     pub outcome: Option<Outcome>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
@@ -357,6 +360,7 @@ impl GameState {
             rng: Rng::new(seed),
             log: Default::default(),
             simultaneous_since: None,
+            rules_quiet_at: None,
             outcome: None,
             generation: 0,
             cache: Default::default(),
