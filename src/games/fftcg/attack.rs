@@ -16,7 +16,6 @@ pub const FORWARDS_ATTACKED_WITH: &str = "forwards_attacked_with_this_turn";
 
 /// Why `object` cannot attack now, if it cannot (FF 10.1.2.1.1-2, 15.2.1.2, 15.2.2.2).
 pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<String> {
-    let name = state.name_of(object);
     let o = state.object(object);
     let reason = if o.left.is_some() || state.zone(o.zone).name != "field" {
         "is not on the field"
@@ -35,7 +34,7 @@ pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<S
     } else {
         return None;
     };
-    Some(format!("{name} {reason}"))
+    Some(format!("{} {reason}", state.name_of(object)))
 }
 
 /// FF 10.1.2.1.3: the Forwards that must attack and still can; the Attack Phase cannot end

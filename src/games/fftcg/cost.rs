@@ -24,7 +24,8 @@ struct Group {
     elements: Vec<u32>,
     /// 2 for a discarded card (FF 11.2.1.1), 1 for a dulled Backup.
     amount: i64,
-    label: String,
+    /// "dull" or "discard": with the card's name, what the payment says it did.
+    verb: &'static str,
 }
 
 impl Group {
@@ -37,11 +38,11 @@ impl Group {
 /// another part of the cost).
 fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) -> Vec<Group> {
     let mut out: Vec<Group> = vec![];
-    let mut add = |object: ObjectId, elements: Vec<u32>, amount: i64, verb: &str| {
+    let mut add = |object: ObjectId, elements: Vec<u32>, amount: i64, verb: &'static str| {
         let card = state.object(object).card;
         match out.iter_mut().find(|g| state.object(g.objects[0]).card == card && g.amount == amount && g.elements == elements) {
             Some(g) => g.objects.push(object),
-            None => out.push(Group { objects: vec![object], elements, amount, label: format!("{verb} {}", state.name_of(object)) }),
+            None => out.push(Group { objects: vec![object], elements, amount, verb }),
         }
     };
     // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
@@ -183,8 +184,9 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     }
     let groups = groups(state, w, player, exclude);
     let options = payments(&groups, cost, MOST_PAYMENTS);
+    let labels: Vec<String> = groups.iter().map(|g| format!("{} {}", g.verb, state.name_of(g.objects[0]))).collect();
     let words = |counts: &Vec<i64>| {
-        let parts: Vec<String> = groups.iter().zip(counts).filter(|(_, c)| **c > 0).map(|(g, c)| if *c > 1 { format!("{} x{c}", g.label) } else { g.label.clone() }).collect();
+        let parts: Vec<String> = labels.iter().zip(counts).filter(|(_, c)| **c > 0).map(|(label, c)| if *c > 1 { format!("{label} x{c}") } else { label.clone() }).collect();
         parts.join(", ")
     };
     let pick = match options.len() {

@@ -120,9 +120,12 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let player = state.object(object).owner;
     let adjust = |name: &str| c.adjustments.get(name).copied().unwrap_or(0);
     let printed = c.number(w.cost);
-    let mut total = (printed + adjust(adjustment) + adjust(&format!("{adjustment}@{}", player.0))).max(0);
-    if let Some(floor) = c.adjustments.get(&format!("{adjustment}_floor")) {
-        total = total.max((floor + 1).min(printed));
+    let mut total = printed.max(0);
+    if !c.adjustments.is_empty() {
+        total = (printed + adjust(adjustment) + adjust(&format!("{adjustment}@{}", player.0))).max(0);
+        if let Some(floor) = c.adjustments.get(&format!("{adjustment}_floor")) {
+            total = total.max((floor + 1).min(printed));
+        }
     }
     let elements = w.elements(state, object);
     // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark.
@@ -190,7 +193,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     }
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
-    if state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
+    if !state.characteristics(object).forbidden.is_empty() && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
         return Err(Illegal(format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object))));
     }
     // SE14 15.2.12.4, 5.2.3.1.3.1: an Item's abilities are used while it is equipped to a Character.
@@ -255,11 +258,10 @@ fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: Objec
 /// Summon, or from Opus XII on any card from the hand, 12-015H Forza), "cannot play X onto the
 /// field" (11-130L Sephiroth).
 fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Option<String> {
-    let name = state.name_of(object);
     if state.permits(object, "be_cast", Some(player), None) == Some(false) {
-        return Some(format!("{name} cannot be cast (an effect forbids it)"));
+        return Some(format!("{} cannot be cast (an effect forbids it)", state.name_of(object)));
     }
-    (w.is(state, object, w.character) && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{name} cannot be played onto the field (an effect forbids it)"))
+    (w.is(state, object, w.character) && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{} cannot be played onto the field (an effect forbids it)", state.name_of(object)))
 }
 
 /// Makes a play (FF 11.3-11.7); the caller rewinds it if it turns out illegal (FF 14).
