@@ -198,6 +198,9 @@ pub enum Windows {
 /// A game's own procedures, driven one action at a time (scenarios, the REPL): playing a card
 /// with its cost paid, using an ability, attacking, resolving, ending the turn, the next turn.
 pub trait Procedures: Sync {
+    /// The phases and steps of a turn, by the names the procedures announce them; a scenario
+    /// starts in the first one its `turn` line names, or else in `phases()[0]`.
+    fn phases(&self) -> &'static [&'static str];
     /// The board is set and the turn has begun: the game marks whose turn it is.
     fn turn_began(&self, state: &mut GameState);
     /// The zones a player plays cards from, in the order a scenario looks for the card named.

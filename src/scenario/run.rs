@@ -85,9 +85,23 @@ pub fn run_on(text: &str, steps: Option<usize>, library: &mut LibraryProvider) -
     }
     // The turn begins once the board is set: the cards on it were there since the turn began
     // (FF 10.1.2.1.1). Without a phase, the turn player's first Main Phase.
-    let (turn, side, phase) = stmts.iter().find_map(|s| if let StmtKind::Turn { number, player, phase } = &s.kind { Some((*number, *player, phase.clone())) } else { None }).unwrap_or((1, 0, None));
+    let (turn, side, phase, span) = stmts.iter().find_map(|s| if let StmtKind::Turn { number, player, phase } = &s.kind { Some((*number, *player, phase.clone(), s.span)) } else { None }).unwrap_or((1, 0, None, Span::new(0, 0)));
+    let phases = runner.procedures.map_or(&["main1"][..], |p| p.phases());
+    let phase = match phase {
+        Some(name) if runner.procedures.is_none() || phases.contains(&name.as_str()) => name,
+        Some(name) => {
+            let known = phases.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+            runner.diagnostics.push(
+                Diagnostic::new(Code::E0200, span, format!("{game} has no phase or step named `{name}`"))
+                    .label("unknown phase")
+                    .help(format!("the turn starts in one of {known}; without a name, in `{}`", phases[0])),
+            );
+            phases[0].to_string()
+        }
+        None => phases[0].to_string(),
+    };
     runner.state.apply(crate::kernel::Event::TurnBegan { turn, player: super::setup::player(side) });
-    runner.state.apply(crate::kernel::Event::PhaseBegan { name: phase.unwrap_or_else(|| "main1".into()) });
+    runner.state.apply(crate::kernel::Event::PhaseBegan { name: phase });
     if let Some(game) = runner.procedures {
         game.turn_began(&mut runner.state);
     }

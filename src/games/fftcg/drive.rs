@@ -14,6 +14,11 @@ use super::Words;
 pub struct Driven;
 
 impl Procedures for Driven {
+    /// FF 9: the Main Phase 1 first, where a scenario starts unless it names another.
+    fn phases(&self) -> &'static [&'static str] {
+        &["main1", "attack", "main2", "end", "active", "draw"]
+    }
+
     fn turn_began(&self, state: &mut GameState) {
         super::turn::mark_turn_player(state);
     }

@@ -15,6 +15,11 @@ use super::Words;
 pub struct Driven;
 
 impl Procedures for Driven {
+    /// Trails 703-705: the Deployment Step first, where a scenario starts unless it names another.
+    fn phases(&self) -> &'static [&'static str] {
+        &["deployment", "preparation", "draw", "homebase", "combat", "cure"]
+    }
+
     /// The scenario's turn player is the Initiative Player and, outside another player's step, the
     /// primary player (702.3); a player whose bond the scenario does not set has the 40 of the
     /// start of the game (the publisher's guide).
