@@ -12,7 +12,7 @@ mod rule;
 
 pub mod engine;
 
-pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env, register_static};
+pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env, register_static, reveal};
 
 use crate::ir::{CondIr, Effect, Operand};
 use crate::kernel::decision::{Agent, Answer, Question};

@@ -569,9 +569,15 @@ fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: Objec
     if !matches!(state.ask(agent, controller, crate::kernel::Question::YesNo { prompt }), crate::kernel::Answer::Yes(true)) {
         return false;
     }
+    reveal(state, object);
+    true
+}
+
+/// A hidden card is revealed while an ability of its waits (Trails 1211.3a, 1204.2b): it is
+/// marked `revealed` until `conceal` finds nothing of its waiting.
+pub fn reveal(state: &mut GameState, object: ObjectId) {
     state.apply(Event::Revealed { objects: vec![object] });
     state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: true, by: vec![] });
-    true
 }
 
 /// Trails 1211.3c: a card revealed for its triggered ability is hidden again once nothing of its

@@ -33,6 +33,7 @@ impl GameState {
     pub fn describe(&self, event: &Event) -> String {
         match event {
             Event::Created { object, zone, .. } => format!("{} is put in {}", self.name_of(*object), self.zone_name(*zone)),
+            Event::Removed { object } => format!("{} is removed from {}", self.name_of(*object), self.zone_name(self.object(*object).zone)),
             Event::Moved { old, from, to, reason, .. } => {
                 let why = reason.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
                 format!("{} moves from {} to {}{why}", self.name_of(*old), self.zone_name(*from), self.zone_name(*to))
@@ -60,9 +61,10 @@ impl GameState {
             Event::DelayedRemoved { .. } => "a delayed trigger is used".to_string(),
             Event::Triggered { trigger } => format!("{}'s ability triggers", self.name_of(trigger.source)),
             Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } => "a triggered ability is placed".to_string(),
-            Event::Pushed { entry } => match entry.source {
-                Some(s) => format!("{}'s ability waits to resolve", self.name_of(s)),
-                None => "an ability waits to resolve".to_string(),
+            Event::Pushed { entry } => match (&entry.ability, entry.source) {
+                (AbilityRef::Action(name), Some(s)) => format!("{}'s {} waits to resolve", self.name_of(s), name.replace('_', " ")),
+                (_, Some(s)) => format!("{}'s ability waits to resolve", self.name_of(s)),
+                (_, None) => "an ability waits to resolve".to_string(),
             },
             Event::Popped => "the top ability resolves".to_string(),
             Event::Simultaneous { open: true } => "at the same time:".to_string(),
@@ -163,6 +165,7 @@ impl GameState {
             AbilityRef::Keyword { keyword, .. } => format!("{whose}: {}", self.library.vocab.keywords[keyword.index()].name),
             AbilityRef::Delayed(_) => format!("{whose}: a delayed trigger"),
             AbilityRef::Granted { .. } => format!("{whose}: a granted ability"),
+            AbilityRef::Action(name) => format!("{whose}: {}", name.replace('_', " ")),
         }
     }
 

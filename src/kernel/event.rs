@@ -15,12 +15,15 @@ use crate::kernel::trigger::{DelayedTrigger, PendingTrigger};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Event {
-    /// A card put into a zone at setup (a deck, a scenario's board).
+    /// A card put into a zone at setup (a deck, a scenario's board), or a proxy of one (Trails 1204.2i).
     Created { object: ObjectId, card: CardId, owner: PlayerId, zone: ZoneId },
     /// A card changed zones and became a new object (FF 7.4, Trails 502.3); `old` keeps its last
     /// known information. `same_object` is set for moves that keep identity (Trails 502.3a).
     /// `by`: the card whose ability moved it, if an ability did.
     Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId> },
+    /// An object ceases to exist without becoming another (Trails 1205.1c-2, 1324.1: a proxy
+    /// removed from the Resolve Standby Zone); it keeps its last known information.
+    Removed { object: ObjectId },
     /// A placement state set or cleared (dull, face_down, stunned, committed...); `by`: the card
     /// whose ability did it ("whenever this stuns a UNIT"), or every card that did it together
     /// (Trails 1222.4a: each UNIT of a SCLM Attack stunned the defender).
@@ -120,6 +123,14 @@ impl GameState {
                     Position::Top => zone.push(*new),
                     Position::Bottom => zone.insert(0, *new),
                 }
+            }
+            Event::Removed { object } => {
+                let last_known = self.characteristics(*object);
+                let zone = self.objects[object.index()].zone;
+                self.zones[zone.index()].objects.retain(|o| o != object);
+                let gone = Arc::make_mut(&mut self.objects[object.index()]);
+                // Gone with nothing after it: `left` names the object itself (`current` stops there).
+                (gone.last_known, gone.left) = (Some(last_known), Some(*object));
             }
             Event::Flag { object, flag, value, .. } => set_flag(&mut Arc::make_mut(&mut self.objects[object.index()]).flags, flag, *value),
             Event::Damaged { object, amount, .. } => Arc::make_mut(&mut self.objects[object.index()]).damage += amount,

@@ -19,7 +19,7 @@ impl GameState {
     pub(super) fn touched_objects(&self, event: &Event) -> Option<[Option<ObjectId>; 2]> {
         let touched = match event {
             Event::Moved { old, new, .. } => [Some(*old), Some(*new)],
-            Event::Created { object, .. } | Event::Flag { object, .. } | Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => {
+            Event::Created { object, .. } | Event::Removed { object } | Event::Flag { object, .. } | Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => {
                 [Some(*object), None]
             }
             _ => return None,

@@ -237,7 +237,8 @@ pub struct Object {
     /// Values its own abilities remembered (choices made when it was played).
     pub memory: BTreeMap<String, crate::kernel::Value>,
     pub damage: i64,
-    /// Set when the object left its zone: it remains only as last known information (FF 11.11.4, Trails 1221).
+    /// Set when the object left its zone: it remains only as last known information (FF 11.11.4,
+    /// Trails 1221). The object it became, or itself when it ceased to exist (`Event::Removed`).
     pub left: Option<ObjectId>,
     /// The object it was before it changed zones.
     pub previous: Option<ObjectId>,
@@ -409,12 +410,12 @@ impl GameState {
             if let Some(v) = self.object(id).memory.get(name) {
                 return Some(v);
             }
-            id = ObjectId(self.objects.iter().position(|o| o.left == Some(id))? as u32);
+            id = ObjectId(self.objects.iter().enumerate().position(|(i, o)| o.left == Some(id) && i != id.index())? as u32);
         }
     }
 
     pub fn current(&self, mut id: ObjectId) -> ObjectId {
-        while let Some(next) = self.object(id).left {
+        while let Some(next) = self.object(id).left.filter(|next| *next != id) {
             id = next;
         }
         id

@@ -23,6 +23,9 @@ pub enum AbilityRef {
     Delayed(u32),
     /// The `index`-th ability an effect granted (`gains ability { ... }`).
     Granted { effect: EffectId, index: usize },
+    /// An action the game's rules define that waits to resolve like an ability (Trails 1219-1220:
+    /// SCLM Support), by the game's name for it.
+    Action(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

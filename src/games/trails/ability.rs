@@ -16,8 +16,9 @@ const ARTS: &str = "art";
 
 /// Trails 1204.2, 1210, 1213: an activated craft of a card its player controls on the field or in
 /// the homebase, or an Arts ability of a card in their hand or face-down in their homebase
-/// (1213.2, 1213.2a); a stunned UNIT's abilities are invalid (1306.2c). Played from the homebase,
-/// the card is turned face-up (1204.2a); the targets are chosen (1204.2d); the costs are paid in
+/// (1213.2, 1213.2a); a stunned UNIT's abilities are invalid (1306.2c). An Arts ability played from
+/// the homebase turns its card face-up (1204.2a); a card still hidden (a face-down card's craft, an
+/// Arts card in the hand) is revealed (1204.2b); the targets are chosen (1204.2d); the costs are paid in
 /// the order written (1203.4): EP for an Arts ability, with the card put into the trail when it is
 /// played from elsewhere than the homebase (1204.2f-5); `{action}` actions the ready card (1321).
 pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, reference: &AbilityRef) -> Result<(), Illegal> {
@@ -27,8 +28,13 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
     let arts = library.vocab.ability_kinds[ability.kind.index()].name == ARTS;
     let zone = state.zone(state.object(object).zone).name.clone();
     let face_down = state.object(object).flags.contains("face_down");
-    if zone == "homebase" && face_down {
+    if arts && zone == "homebase" && face_down {
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: vec![] })?;
+    } else if (face_down || zone == "hand") && !state.object(object).flags.contains(crate::kernel::REVEALED) {
+        // 1204.2b: a card hidden from a player (face-down, 503.2; in its owner's hand, 505.3) whose
+        // ability is played is revealed; a craft does not turn its card face-up (1204.2a names
+        // cards and Arts abilities only), and it stays hidden again once the craft is done.
+        crate::interp::reveal(state, object);
     }
     let mut env = keyword_env(state, &library, object, reference);
     if costs_name_x(&ability) {
@@ -99,11 +105,12 @@ pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: 
 }
 
 /// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318), stun
-/// and cure (1306, 1308), search (1312), plan (1323) and counter (1324). The others (play...) are
-/// announced only, as before there were procedures.
+/// and cure (1306, 1308), search (1312), plan (1323), counter (1324), SCLM Support resolving
+/// (1220) and playing cards (1204). The others are announced only.
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let resource = match call.name.as_str() {
         "search" => return super::deck::search(state, agent, call),
+        "play_card" | "play_card_without_paying_cost" => return super::play::play_by_effect(state, agent, call),
         "plan" => return super::deck::plan(state, agent, call).map(|()| None),
         "counter" => {
             for &object in &call.objects {
@@ -120,8 +127,13 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             return Ok(None);
         }
         "cure" => {
+            super::terms::cure(state, agent, &call.objects, call.source);
+            return Ok(None);
+        }
+        "gain_support" => {
+            let w = super::Words::get(state);
             for &object in &call.objects {
-                super::terms::cure(state, agent, object, call.source);
+                super::combat::gain_support(state, agent, &w, call.controller, object, call.source)?;
             }
             return Ok(None);
         }

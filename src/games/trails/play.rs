@@ -1,16 +1,17 @@
 //! Playing cards (Trails 1204, 1206-1208): UNIT and ITEM cards from the hand in their player's
 //! Deployment Step for their CP cost, EVENT cards from the hand or face-down from the homebase for
 //! their EP cost, BASE cards face-down from the homebase up to their building level (1209,
-//! 1204.2f-3); the plays a player with priority may make (902.4), crafts and Arts abilities
-//! (1210, 1213), gaining EP (1217) and SCLM Support (1218) among them; cards that resolved put where they go (1205.1c).
+//! 1204.2f-3); cards played by effects (1204); proxies of cards played from the homebase (1204.2i);
+//! the plays a player with priority may make (902.4), crafts and Arts abilities (1210, 1213),
+//! gaining EP (1217) and SCLM Support (1218) among them; cards that resolved put where they go (1205.1c).
 
 use std::sync::Arc;
 
 use crate::interp::engine::{push, Plays};
 use crate::interp::{abilities_of, announce, Ctx};
-use crate::kernel::decision::{Agent, FirstOption};
+use crate::kernel::decision::{Agent, Answer, FirstOption, Question};
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position};
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 use crate::vocab::AbilityClass;
 
 use super::cost::{ep_sources, gain_ep, pay};
@@ -183,30 +184,44 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
 }
 
-/// Trails 1204.2: a card played: turned face-up if from the homebase (1204.2a); put into the
-/// Resolve Standby Zone from the hand, or left in the homebase as its own proxy (1204.2i) unless it
-/// is a UNIT or ITEM, which goes there itself (1204.2i exception, 【Dispatch】 1405.1); its
-/// effect waits with its targets chosen (1204.2d); its cost paid (1204.2f-h); then it is played
-/// (1204.2k).
+/// A player with priority plays a card (902.4b-c, 902.4h): where and when it may be played, then
+/// the steps of 1204.2 with its cost paid.
 fn play_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
     playable(state, w, player, object)?;
+    put_into_play(state, agent, w, player, object, true)
+}
+
+/// The placement state of a proxy: an object in the Resolve Standby Zone standing for a card
+/// played from the homebase, which stays there (1204.2i).
+pub const PROXY: &str = "proxy";
+
+/// Trails 1204.2: a card played: turned face-up if from the homebase (1204.2a); put into the
+/// Resolve Standby Zone from the hand, which reveals it (1204.2b: the zone is public, 509.2), or
+/// from the homebase as a proxy while the card stays there face-up (1204.2i), unless it is a UNIT
+/// or ITEM, which goes there itself (1204.2i exception: played from the homebase only by rules or
+/// effects, 【Dispatch】 1405.1); its effect waits with its targets chosen (1204.2d); its cost paid
+/// (1204.2f-h) unless an effect plays it without; then it is played (1204.2k).
+fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId, paying: bool) -> Result<(), Illegal> {
     let what = state.name_of(object);
     let (resource, amount) = cost_of(state, w, object);
     let from = zone_of(state, object);
     let library = state.library.clone();
     let card = state.object(object).card;
-    let mut waiting = object;
+    let standby = state.zone_id("resolve_standby_zone", None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;
     if from == "homebase" {
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: vec![] })?;
     }
-    if from != "homebase" || w.is(state, object, w.unit) || w.is(state, object, w.item) {
-        let standby = state.zone_id("resolve_standby_zone", None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;
+    let waiting = if from != "homebase" || w.is(state, object, w.unit) || w.is(state, object, w.item) {
         let event = state.move_event(object, standby, Some("play".into()), Position::Top);
         let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else {
             return Err(Illegal(format!("{what} could not be put into the Resolve Standby Zone")));
         };
-        waiting = new;
-    }
+        new
+    } else {
+        let proxy = state.create(card, state.object(object).owner, standby);
+        state.apply(Event::Flag { object: proxy, flag: PROXY.into(), value: true, by: vec![] });
+        proxy
+    };
     if let Some(index) = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play) {
         let ability = &library.card(card).abilities[index];
         let before = state.stack.len();
@@ -215,17 +230,62 @@ fn play_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pl
             return Err(Illegal(format!("{what} has no legal target (Trails 1204.2d)")));
         }
     }
-    pay(state, agent, player, resource, amount, &what)?;
-    // A card that left the homebase to be played is announced as it was there too, so its crafts
-    // valid there see their own play (1202.5, 1211.6: 【Dispatch】's "if you do").
-    let objects = if waiting == object || from != "homebase" { vec![waiting] } else { vec![waiting, object] };
+    if paying {
+        pay(state, agent, player, resource, amount, &what)?;
+    }
+    // A card played from the homebase is announced as it is there too, so its crafts valid there
+    // see their own play (1202.5, 1211.6: 【Dispatch】's "if you do", a BASE's "when you play this").
+    let objects = if from == "homebase" { vec![waiting, object] } else { vec![waiting] };
     announce(state, agent, Event::Signal { name: "play".into(), objects, player: Some(player), detail: Some(from) });
     Ok(())
 }
 
+/// Trails 1204: an effect plays a card (`game(play_card, ...)`; `game(play_card_without_paying_cost, ...)`,
+/// 1203.5): one of the cards it names that its player may play from the zone it names (the hand or
+/// the homebase when it names none), chosen by that player. An effect is not bound by when cards
+/// are played (1206.1, 1207.1 are about a player with priority), but by how: from the homebase the
+/// card must be face-down (1204.2a), a BASE within its building level (1204.2f-3), an effect with
+/// its targets (1204.2d). A play that cannot be completed does not happen (1204.2l).
+pub fn play_by_effect(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let w = Words::get(state);
+    let player = call.player;
+    let zones: Vec<&str> = call.zone.as_deref().map_or(vec!["hand", "homebase"], |z| vec![z]);
+    let options: Vec<ObjectId> = call
+        .objects
+        .iter()
+        .map(|o| state.current(*o))
+        .filter(|o| state.object(*o).left.is_none() && zones.contains(&zone_of(state, *o).as_str()) && may_be_played_by_effect(state, &w, player, *o))
+        .collect();
+    let Some(&first) = options.first() else { return Ok(None) };
+    let picked = if options.len() == 1 {
+        first
+    } else {
+        match state.ask(agent, player, Question::Objects { prompt: "play one (Trails 1204)".into(), options: options.clone(), min: 1, max: 1 }) {
+            Answer::Objects(list) => list.first().copied().unwrap_or(first),
+            _ => first,
+        }
+    };
+    let paying = call.name == "play_card";
+    let _ = state.attempt(|s| put_into_play(s, agent, &w, player, picked, paying));
+    Ok(None)
+}
+
+/// Whether an effect may have `player` play the card where it is (1204.2a, 1204.2f-3): from their
+/// hand, or face-down from a homebase they control; a BASE only from the homebase.
+fn may_be_played_by_effect(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> bool {
+    let obj = state.object(object);
+    match zone_of(state, object).as_str() {
+        "hand" => obj.owner == player && !w.is(state, object, w.base),
+        "homebase" if w.is(state, object, w.base) => playable(state, w, player, object).is_ok(),
+        "homebase" => state.characteristics(object).controller == player && obj.flags.contains("face_down"),
+        _ => false,
+    }
+}
+
 /// Trails 1205.1c: cards in the Resolve Standby Zone whose effect has resolved, or that have none
 /// once nothing above them waits: a UNIT or ITEM onto its controller's field (1205.1c-1, 506.1),
-/// an EVENT into its controller's trail (1205.1c-2). Whether any card moved.
+/// an EVENT into its controller's trail (1205.1c-2), a proxy removed (1205.1c-2, 1205.1c-3).
+/// Whether any card moved.
 pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
     let library = state.library.clone();
     let waiting: Vec<ObjectId> = state.in_zones("resolve_standby_zone").collect();
@@ -239,6 +299,11 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, w: &Words
             continue;
         }
         let controller = state.characteristics(object).controller;
+        if state.object(object).flags.contains(PROXY) {
+            // 1205.1c-2, 1205.1c-3: a proxy is removed; its card stays in the homebase.
+            moved |= Ctx::new(state, agent, None, controller, vec![]).happen(Event::Removed { object }).is_ok();
+            continue;
+        }
         let to = if w.is(state, object, w.unit) || w.is(state, object, w.item) { "field" } else { "trail" };
         let Some(zone) = state.zone_id(to, Some(controller)) else { continue };
         let event = state.move_event(object, zone, Some("resolved".into()), Position::Top);

@@ -1,5 +1,5 @@
 //! Game terms of section 1300 that the game carries out for effects: stun through an effect,
-//! with an ITEM destroyed instead (1306.1, 1306.5), cure outside the Cure Phase (1308, 1306.4), counter (1324).
+//! with an ITEM destroyed instead (1306.1, 1306.5), cure by effects and in the Cure Phase (1308, 1306.4), counter (1324).
 
 use crate::interp::Ctx;
 use crate::kernel::decision::Agent;
@@ -27,25 +27,34 @@ pub fn stun_by_effect(state: &mut GameState, agent: &mut dyn Agent, object: Obje
     let _ = Ctx::new(state, agent, by, controller, vec![]).happen(event);
 }
 
-/// Trails 1308.1, 1306.4: a stunned UNIT is cured: it ceases to be stunned and becomes face-up and
-/// actioned. A UNIT that is not stunned is left as it is.
-pub fn cure(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>) {
-    if !state.object(object).flags.contains("stunned") || state.object(object).left.is_some() {
-        return;
+/// Trails 1308.1, 1306.4: stunned UNITs are cured, all at the same time (705.6: "both players
+/// simultaneously cure"; an effect curing several): each ceases to be stunned and so becomes
+/// face-up and actioned. The one way a UNIT is cured, by the Cure Phase (705.6) as by effects
+/// (1308.1), so "is cured" triggers alike; a UNIT that is not stunned is left as it is.
+pub fn cure(state: &mut GameState, agent: &mut dyn Agent, objects: &[ObjectId], by: Option<ObjectId>) {
+    let stunned: Vec<ObjectId> = objects.iter().copied().filter(|o| state.object(*o).flags.contains("stunned") && state.object(*o).left.is_none()).collect();
+    let together = stunned.len() > 1;
+    if together {
+        state.apply(Event::Simultaneous { open: true });
     }
-    let controller = state.characteristics(object).controller;
-    let mut ctx = Ctx::new(state, agent, by, controller, vec![]);
-    for (flag, value) in [("stunned", false), ("face_down", false), ("actioned", true)] {
-        if ctx.state.object(object).flags.contains(flag) != value {
-            let _ = ctx.happen(Event::Flag { object, flag: flag.into(), value, by: by.into_iter().collect() });
+    for object in stunned {
+        let controller = state.characteristics(object).controller;
+        let mut ctx = Ctx::new(state, agent, by, controller, vec![]);
+        for (flag, value) in [("stunned", false), ("face_down", false), ("actioned", true)] {
+            if ctx.state.object(object).flags.contains(flag) != value {
+                let _ = ctx.happen(Event::Flag { object, flag: flag.into(), value, by: by.into_iter().collect() });
+            }
         }
+    }
+    if together {
+        state.apply(Event::Simultaneous { open: false });
     }
 }
 
 /// Trails 1324.1-2 Counter: a card waiting in the Resolve Standby Zone is removed from it without
 /// resolving (its effect leaves the stack, not the abilities it triggered, 1204.2j); a card that is
-/// not a proxy goes to its owner's trail (a proxy left its card in the homebase, 1204.2i). Costs
-/// paid stay paid.
+/// not a proxy goes to its owner's trail, a proxy is removed and its card stays in the homebase
+/// (1204.2i). Costs paid stay paid.
 pub fn counter(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>, controller: crate::kernel::PlayerId) -> Result<(), Illegal> {
     let object = state.current(object);
     let library = state.library.clone();
@@ -56,6 +65,9 @@ pub fn counter(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, b
     crate::games::unstack(state, object, effect);
     if state.zone(state.object(object).zone).name != "resolve_standby_zone" {
         return Ok(());
+    }
+    if state.object(object).flags.contains(super::play::PROXY) {
+        return Ctx::new(state, agent, by, controller, vec![]).happen(Event::Removed { object }).map(|_| ());
     }
     let owner = state.object(object).owner;
     let trail = state.zone_id("trail", Some(owner)).ok_or_else(|| Illegal("no trail".into()))?;

@@ -178,8 +178,8 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
 }
 
 /// Trails 705.6: the Initiative Player, then the other, chooses up to one stunned UNIT of theirs;
-/// both are cured at once (1308: face-up and actioned, 1306.4); then every other stunned UNIT goes
-/// to its owner's trail (one that cannot stays stunned on the field).
+/// both are cured at once, as effects cure (`terms::cure`: 1308, 1306.4 face-up and actioned); then
+/// every other stunned UNIT goes to its owner's trail (one that cannot stays stunned on the field).
 fn cure_stunned(state: &mut GameState, agent: &mut dyn Agent, order: [PlayerId; 2]) {
     let stunned = |state: &GameState, player: PlayerId| -> Vec<ObjectId> { state.in_zones("field").filter(|o| state.object(*o).flags.contains("stunned") && state.characteristics(*o).controller == player).collect() };
     let mut cured = vec![];
@@ -189,12 +189,10 @@ fn cure_stunned(state: &mut GameState, agent: &mut dyn Agent, order: [PlayerId; 
             continue;
         }
         if let Answer::Objects(list) = state.ask(agent, player, Question::Objects { prompt: "cure one of your stunned UNITs (Trails 705.6)".into(), options, min: 0, max: 1 }) {
-            cured.extend(list.into_iter().take(1).map(|o| (player, o)));
+            cured.extend(list.into_iter().take(1));
         }
     }
-    for &(_, object) in &cured {
-        super::terms::cure(state, agent, object, None);
-    }
+    super::terms::cure(state, agent, &cured, None);
     for player in order {
         for object in stunned(state, player) {
             let owner = state.object(object).owner;

@@ -9,7 +9,7 @@ mod support;
 
 pub use damage::stun;
 pub use propose::sub_steps;
-pub use support::{support, supports};
+pub use support::{gain_support, support, supports};
 
 use crate::interp::{announce, Ctx};
 use crate::kernel::decision::{Agent, Answer, Question};

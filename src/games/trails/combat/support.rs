@@ -1,16 +1,20 @@
 //! SCLM Support (Trails 1218-1220, 902.4g): a player with priority actions one ready UNIT they
 //! control to give support to another UNIT they control sharing an organization with it
 //! (1218.2a); 【Covert】's "can only give support to" / "can only be given support by" hooks keep
-//! Covert and other UNITs apart (1218.2b-c). The target gains the Support attribute (1220.1b,
-//! 1309.1): the keyword whose definition stops Overkill against it (1309.1a).
+//! Covert and other UNITs apart (1218.2b-c). It waits in the Resolve Standby Zone (1219.2c); when it
+//! resolves, the target gains the Support attribute (1220.1b, 1309.1): the keyword whose definition
+//! stops Overkill against it (1309.1a).
+
+use std::sync::Arc;
 
 use crate::interp::{announce, Ctx};
-use crate::ir::Effect;
+use crate::ir::{Call, Effect, Operand};
 use crate::kernel::decision::Agent;
+use crate::kernel::trigger::{AbilityRef, StackEntry};
 use crate::kernel::value::Selector;
-use crate::kernel::{Change, ContinuousEffect, Duration, Event, GameState, Illegal, ObjectId, PlayerId};
+use crate::kernel::{Binding, Change, ContinuousEffect, Duration, Event, GameState, Illegal, ObjectId, PlayerId};
 use crate::vocab::primitive::Primitive;
-use crate::vocab::{BoundArg, KeywordId};
+use crate::vocab::{BoundArg, KeywordId, TemplateId};
 
 use super::super::Words;
 use super::legal::{only, share_an_organization};
@@ -67,22 +71,50 @@ fn support_attribute(state: &GameState) -> Option<KeywordId> {
     library.keywords.iter().position(|k| k.as_ref().is_some_and(|k| k.abilities.iter().any(|a| a.body.iter().any(forbids)))).map(|i| KeywordId(i as u32))
 }
 
-/// Trails 1219.2, 1220: SCLM Support: the supporter is actioned (1219.2b), then the target, if
-/// still a UNIT the player controls on the field (1220.1a), gains support for as long as it stays
-/// there (1220.1b) and "gains support" triggers. It resolves at once.
+/// The name SCLM Support waits under in the Resolve Standby Zone (1219, 1220).
+const SCLM_SUPPORT: &str = "SCLM_Support";
+
+/// Trails 1219.2: SCLM Support is executed: the supporter is actioned (1219.2b) and the support
+/// waits in the Resolve Standby Zone for the target (1219.2c), to resolve like a played card or
+/// craft when both players pass (902.5c, 1220); only gaining EP skips the zone (1217.4). Its
+/// resolution is the vocabulary's action bound to `game(gain_support, ...)`.
 pub fn support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, target: ObjectId, supporter: ObjectId) -> Result<(), Illegal> {
     if let Some(why) = cannot_support(state, w, player, target, supporter) {
         return Err(Illegal(why));
     }
-    let attribute = support_attribute(state).ok_or_else(|| Illegal("the game defines no Support attribute (Trails 1309.1a)".into()))?;
-    let mut ctx = Ctx::new(state, agent, Some(supporter), player, vec![]);
-    ctx.happen(Event::Flag { object: supporter, flag: "actioned".into(), value: true, by: vec![] })?;
-    if ctx.state.object(target).left.is_some() {
+    let template = gain_support_action(state).ok_or_else(|| Illegal("the game defines no action bound to game(gain_support, ...) (Trails 1220.1b)".into()))?;
+    Ctx::new(state, agent, Some(supporter), player, vec![]).happen(Event::Flag { object: supporter, flag: "actioned".into(), value: true, by: vec![] })?;
+    let call = Call { template, args: vec![Operand::Binding(TARGET.into())], span: Default::default() };
+    let body = vec![Effect::Do { call, for_each: None, duration: None, binding: None }];
+    let env = vec![(TARGET.to_string(), Binding::Objects(vec![target]))];
+    let entry = StackEntry { source: Some(supporter), controller: player, ability: AbilityRef::Action(SCLM_SUPPORT.into()), env, body: Arc::new(body), condition: None, targets: vec![] };
+    state.apply(Event::Pushed { entry: Box::new(entry) });
+    Ok(())
+}
+
+/// The name the waiting support binds its target to.
+const TARGET: &str = "target";
+
+/// The action template whose implementation is `game(gain_support, ...)` (1220.1b).
+fn gain_support_action(state: &GameState) -> Option<TemplateId> {
+    let vocab = &state.library.vocab;
+    let gains = |b: &crate::vocab::Bound| b.primitive == Primitive::Game && matches!(b.args.first(), Some(BoundArg::Word(w)) if w == "gain_support");
+    vocab.templates.iter().position(|t| t.implementation.iter().any(gains)).map(|i| TemplateId(i as u32))
+}
+
+/// Trails 1220: SCLM Support resolves: if the target is still a UNIT its player controls on the
+/// field (1220.1a), it gains support for as long as it stays there (1220.1b) and "gains support"
+/// triggers; otherwise nothing happens.
+pub fn gain_support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, target: ObjectId, source: Option<ObjectId>) -> Result<(), Illegal> {
+    let obj = state.object(target);
+    let valid = obj.left.is_none() && state.zone(obj.zone).name == "field" && state.characteristics(target).controller == player && w.is(state, target, w.unit);
+    if !valid {
         return Ok(());
     }
+    let attribute = support_attribute(state).ok_or_else(|| Illegal("the game defines no Support attribute (Trails 1309.1a)".into()))?;
     let effect = ContinuousEffect {
-        id: ctx.state.next_effect_id(),
-        source: Some(supporter),
+        id: state.next_effect_id(),
+        source,
         controller: player,
         timestamp: Default::default(),
         affected: Selector::Objects(vec![target]),
@@ -90,7 +122,7 @@ pub fn support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         duration: Duration::WhileIn(target),
         condition: None,
     };
-    ctx.happen(Event::EffectBegan { effect: Box::new(effect) })?;
+    Ctx::new(state, agent, source, player, vec![]).happen(Event::EffectBegan { effect: Box::new(effect) })?;
     announce(state, agent, Event::Signal { name: "support_gained".into(), objects: vec![target], player: Some(player), detail: None });
     Ok(())
 }
