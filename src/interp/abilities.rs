@@ -423,7 +423,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         let controller = chars.controller;
         for (ability_ref, ability) in abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
-            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered || !works_in(state, object, &ability) {
+            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {
+                continue;
+            }
+            if (!trigger.state && !could_match(&library, &trigger.event, &event)) || !works_in(state, object, &ability) {
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
@@ -443,9 +446,6 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                     let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
                     found.push(PendingTrigger { source: object, controller, ability: ability_ref, event: index, env: params, count: 1, body, condition });
                 }
-                continue;
-            }
-            if !could_match(&library, &trigger.event, &event) {
                 continue;
             }
             let ctx = Ctx::new(state, agent, Some(object), controller, params.clone());
