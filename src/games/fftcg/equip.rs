@@ -11,7 +11,7 @@ use crate::kernel::decision::{Agent, Answer, FirstOption, Question};
 use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 use crate::vocab::KindId;
 
-use super::cost::pay;
+use super::options::{paid_states, pay_chosen, play_options};
 use super::play::{card_cost, enter_field};
 use super::Words;
 
@@ -134,25 +134,33 @@ fn choose_host(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, i
     }
 }
 
-/// SE14 11.4.2-11.4.11: the Character to equip is chosen, the cost paid, then the Item enters the
-/// field equipped to it; its enter-the-field abilities trigger.
+/// SE14 11.4.2-11.4.11: its optional and alternative costs are chosen (11.4.4), the Character to
+/// equip is chosen (11.4.7), the cost paid (11.4.9-10), then the Item enters the field equipped to
+/// it; its enter-the-field abilities trigger.
 pub fn play_item(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, item: ObjectId) -> Result<(), Illegal> {
     item_playable(state, w, player, item)?;
-    let what = state.name_of(item);
+    let mut cost = card_cost(state, w, item);
+    let chosen = play_options(state, agent, w, player, item, &mut cost)?;
     let host = choose_host(state, agent, player, item, &equippers(state, w, player, item));
-    pay(state, agent, w, player, &card_cost(state, w, item), &[item], &what)?;
-    enter_field(state, agent, player, item, |new| vec![Event::Attached { object: new, to: Some(host) }])?;
+    pay_chosen(state, agent, w, player, item, &cost, &chosen)?;
+    enter_field(state, agent, player, item, |new| {
+        let mut states = vec![Event::Attached { object: new, to: Some(host) }];
+        states.extend(paid_states(new, &chosen));
+        states
+    })?;
     Ok(())
 }
 
-/// SE14 11.5.2-11.5.10: the cost is paid, the Formation enters the field, then the Formation its
+/// SE14 11.5.2-11.5.10: its optional and alternative costs are chosen (11.5.4), the cost is paid,
+/// the Formation enters the field, then the Formation its
 /// player had there returns to their hand, not through the stack (SE14 7.12.1.4, 11.5.9).
 pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, formation: ObjectId) -> Result<(), Illegal> {
     formation_playable(state, player, formation)?;
-    let what = state.name_of(formation);
-    pay(state, agent, w, player, &card_cost(state, w, formation), &[formation], &what)?;
+    let mut cost = card_cost(state, w, formation);
+    let chosen = play_options(state, agent, w, player, formation, &mut cost)?;
+    pay_chosen(state, agent, w, player, formation, &cost, &chosen)?;
     let previous: Vec<ObjectId> = state.in_zones("field").filter(|o| is_formation(state, w, *o) && state.characteristics(*o).controller == player).collect();
-    let Some(new) = enter_field(state, agent, player, formation, |_| vec![])? else { return Ok(()) };
+    let Some(new) = enter_field(state, agent, player, formation, |new| paid_states(new, &chosen))? else { return Ok(()) };
     for old in previous.into_iter().filter(|o| *o != new) {
         if state.object(old).left.is_some() {
             continue;
