@@ -11,7 +11,7 @@ use crate::kernel::decision::{Agent, Answer, FirstOption, Question};
 use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 use crate::vocab::KindId;
 
-use super::cost::pay;
+use super::options::{paid_states, pay_chosen, play_options};
 use super::play::{card_cost, enter_field};
 use super::Words;
 
@@ -125,30 +125,42 @@ fn play_condition_holds(state: &mut GameState, agent: &mut dyn Agent, player: Pl
     Ok(true)
 }
 
-/// SE14 11.4.2-11.4.11: the Character to equip is chosen, the cost paid, then the Item enters the
-/// field equipped to it; its enter-the-field abilities trigger.
-pub fn play_item(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, item: ObjectId) -> Result<(), Illegal> {
-    item_playable(state, w, player, item)?;
-    let what = state.name_of(item);
-    let options = equippers(state, w, player, item);
-    let prompt = format!("choose the Character to equip {what}");
-    let host = match state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: 1, max: 1 }) {
+/// SE14 11.4.7: the player chooses the Character that equips the Item among `options` (not empty).
+fn choose_host(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, item: ObjectId, options: &[ObjectId]) -> ObjectId {
+    let prompt = format!("choose the Character to equip {}", state.name_of(item));
+    match state.ask(agent, player, Question::Objects { prompt, options: options.to_vec(), min: 1, max: 1 }) {
         Answer::Objects(list) if list.len() == 1 && options.contains(&list[0]) => list[0],
         _ => options[0],
-    };
-    pay(state, agent, w, player, &card_cost(state, w, item), &[item], &what)?;
-    enter_field(state, agent, player, item, |new| vec![Event::Attached { object: new, to: Some(host) }])?;
+    }
+}
+
+/// SE14 11.4.2-11.4.11: its optional and alternative costs are chosen (11.4.4), the Character to
+/// equip is chosen (11.4.7), the cost paid (11.4.9-10), then the Item enters the field equipped to
+/// it; its enter-the-field abilities trigger.
+pub fn play_item(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, item: ObjectId) -> Result<(), Illegal> {
+    item_playable(state, w, player, item)?;
+    let mut cost = card_cost(state, w, item);
+    let chosen = play_options(state, agent, w, player, item, &mut cost)?;
+    let host = choose_host(state, agent, player, item, &equippers(state, w, player, item));
+    pay_chosen(state, agent, w, player, item, &cost, &chosen)?;
+    enter_field(state, agent, player, item, |new| {
+        let mut states = vec![Event::Attached { object: new, to: Some(host) }];
+        states.extend(paid_states(new, &chosen));
+        states
+    })?;
     Ok(())
 }
 
-/// SE14 11.5.2-11.5.10: the cost is paid, the Formation enters the field, then the Formation its
+/// SE14 11.5.2-11.5.10: its optional and alternative costs are chosen (11.5.4), the cost is paid,
+/// the Formation enters the field, then the Formation its
 /// player had there returns to their hand, not through the stack (SE14 7.12.1.4, 11.5.9).
 pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, formation: ObjectId) -> Result<(), Illegal> {
     formation_playable(state, player, formation)?;
-    let what = state.name_of(formation);
-    pay(state, agent, w, player, &card_cost(state, w, formation), &[formation], &what)?;
+    let mut cost = card_cost(state, w, formation);
+    let chosen = play_options(state, agent, w, player, formation, &mut cost)?;
+    pay_chosen(state, agent, w, player, formation, &cost, &chosen)?;
     let previous: Vec<ObjectId> = state.in_zones("field").filter(|o| is_formation(state, w, *o) && state.characteristics(*o).controller == player).collect();
-    let Some(new) = enter_field(state, agent, player, formation, |_| vec![])? else { return Ok(()) };
+    let Some(new) = enter_field(state, agent, player, formation, |new| paid_states(new, &chosen))? else { return Ok(()) };
     for old in previous.into_iter().filter(|o| *o != new) {
         if state.object(old).left.is_some() {
             continue;
@@ -159,6 +171,30 @@ pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, p
         Ctx::new(state, agent, None, player, vec![]).happen(event)?;
     }
     Ok(())
+}
+
+/// An Item an effect put onto the field ("play it onto the field") rather than its player playing it.
+/// SE14 says no more than that Items are cards equipped to a Character their player controls
+/// (5.2.3.1.3.1), that equipping is putting an Item on a Character (15.1.1.11.1), and that one not
+/// equipped to a Character goes to the Break Zone (12.4.8). We read these as: such an Item is put on
+/// a Character as it arrives, its controller choosing one of their Characters that can equip it
+/// (5.2.3.1.3.2-4; like 11.4.7, even one that cannot be chosen by effects), before the rule processes
+/// look for Items equipped to nothing; with none to choose, 12.4.8 puts it into the Break Zone. An
+/// Item that was equipped and lost its Character (it left, or can no longer equip it: 5.2.3.1.3.6) is
+/// not equipped again. Returns whether an Item was equipped.
+pub fn equip_arrivals(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
+    let arrived: Vec<ObjectId> = state.in_zones("field").filter(|o| is_item(state, w, *o) && state.object(*o).attached_to.is_none()).collect();
+    let mut changed = false;
+    for item in arrived {
+        let player = state.characteristics(item).controller;
+        let options = equippers(state, w, player, item);
+        if options.is_empty() || state.object(item).left.is_some() {
+            continue;
+        }
+        let host = choose_host(state, agent, player, item, &options);
+        changed |= Ctx::new(state, agent, None, player, vec![]).happen(Event::Attached { object: item, to: Some(host) }).is_ok();
+    }
+    changed
 }
 
 /// The Items and Formations the rule processes put into their owners' Break Zones now: Items not

@@ -1,7 +1,9 @@
-//! Optional costs chosen while a cost is determined (FF 11.3.5, 11.4.4; SE14 11.2.6-7, 11.3.4):
-//! War God puts a Character into the Break Zone to reduce a Summon's cost (SE14 15.2.7),
-//! Combination removes named cards to reduce a Character's cost (SE14 15.2.17), Overdrive adds an
-//! additional cost (SE14 15.2.9). The keywords grant these as rule hooks; nothing here names one.
+//! Optional and alternative costs chosen while a cost is determined (FF 11.3.5, 11.4.4; SE14 11.2.6-7,
+//! 11.3.4, and for Items and Formations 11.4.4, 11.5.4): War God puts a Character into the Break Zone
+//! to reduce a Summon's cost (SE14 15.2.7), Combination removes named cards to reduce a card's cost
+//! (SE14 15.2.17), Overdrive adds an additional cost (SE14 15.2.9), and a card may be played by
+//! discarding cards instead of paying its CP cost (FF 11.4.4). Keywords and card texts grant these as
+//! rule hooks; nothing here names one.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -52,13 +54,54 @@ pub fn reduce_summon_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     Ok(())
 }
 
-/// SE14 15.2.17.2-3: playing the Character from the zone the permission names, the player may
+/// What the player chose while the cost of a card played from the hand was determined.
+#[derive(Debug, Default)]
+pub struct Chosen {
+    /// SE14 15.2.9.3: the optional additional cost is paid with the card's cost.
+    pub additional: bool,
+    /// FF 11.4.4: the cards discarded instead of paying the CP cost (an alternative cost).
+    pub discard_instead: Vec<ObjectId>,
+}
+
+/// FF 11.4.4: the cards in `player`'s hand the card's permission lets them discard instead of paying
+/// its CP cost ("You can discard 1 Job Class Zero Cadet (instead of paying the CP cost) to play King",
+/// 9-010R), and how many; `None` when the card has no such permission or too few cards match. The
+/// permission names the cards, not their number: one, unless it gives a number as its value.
+pub fn discard_alternative(state: &GameState, player: PlayerId, card: ObjectId) -> Option<(Vec<ObjectId>, usize)> {
+    let permission = hook(state, card, "play_by_discarding_instead_of_cp")?;
+    let selector = permission.with.as_ref()?;
+    let n = match permission.value {
+        Some(Value::Number(n)) if n > 0 => n as usize,
+        _ => 1,
+    };
+    let view = state.view();
+    let hand = state.zone_id("hand", Some(player))?;
+    let options: Vec<ObjectId> = state.zone(hand).objects.iter().copied().filter(|o| *o != card && state.selects(&view, selector, *o, Some(card))).collect();
+    (options.len() >= n).then_some((options, n))
+}
+
+/// The optional and alternative costs of a card played from the hand (a Character, FF 11.4.4; an
+/// Item, SE14 11.4.4; a Formation, SE14 11.5.4), chosen before its cost is paid.
+/// FF 11.4.4: the player chooses between the CP cost and discarding cards instead; the cards are
+/// discarded when the cost is paid (SE14 11.4.10: the whole cost at once).
+/// SE14 15.2.17.2-3: playing the card from the zone the permission names, the player may
 /// remove up to one card of each listed name from the other zone; if they do, the cost is reduced.
 /// SE14 15.2.9.2-4: an additional cost the player may pay with the card's cost, as one cost.
-/// Returns whether the additional cost was paid.
-pub fn character_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<bool, Illegal> {
+pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<Chosen, Illegal> {
+    let mut chosen = Chosen::default();
+    if let Some((options, n)) = discard_alternative(state, player, card) {
+        let prompt = format!("discard {n} card(s) instead of paying the CP cost of {}", state.name_of(card));
+        if matches!(state.ask(agent, player, Question::YesNo { prompt: prompt.clone() }), Answer::Yes(true)) {
+            chosen.discard_instead = match state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: n, max: n }) {
+                Answer::Objects(list) if list.len() == n => list,
+                _ => options[..n].to_vec(),
+            };
+            *cost = CpCost::default();
+        }
+    }
     let here = state.zone(state.object(card).zone).name.clone();
-    if let (Some(removing), Some(from)) = (hook(state, card, "play_removing_named_cards"), hook(state, card, "remove_named_cards_from"))
+    if chosen.discard_instead.is_empty()
+        && let (Some(removing), Some(from)) = (hook(state, card, "play_removing_named_cards"), hook(state, card, "remove_named_cards_from"))
         && removing.zone.as_deref().is_none_or(|z| z == here)
     {
         let names: Vec<String> = match &removing.value {
@@ -86,19 +129,32 @@ pub fn character_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words
             cost.total = (cost.total - reduction).max(0);
         }
     }
-    let Some(additional) = hook(state, card, "play_with_additional_cost") else { return Ok(false) };
+    let Some(additional) = hook(state, card, "play_with_additional_cost") else { return Ok(chosen) };
     let prompt = format!("pay the additional cost of {}", state.name_of(card));
     if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
-        return Ok(false);
+        return Ok(chosen);
     }
     let needs = w.element_list(additional.value.as_ref());
     let other = state.characteristics(card).adjustments.get("additional_cost_cp").copied().unwrap_or(0);
     cost.total += needs.len() as i64 + other;
     cost.needs.extend(needs);
-    Ok(true)
+    chosen.additional = true;
+    Ok(chosen)
 }
 
-/// The flag the additional cost leaves on the Character it was paid for (SE14 15.2.9.3).
-pub fn additional_paid_flag(object: ObjectId) -> Event {
-    Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: vec![] }
+/// SE14 11.4.10, 11.5.8 (FF 11.4.5): the whole cost at once, the cards chosen for the alternative
+/// cost discarded and the CP left paid.
+pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &CpCost, chosen: &Chosen) -> Result<(), Illegal> {
+    let what = state.name_of(card);
+    for discarded in &chosen.discard_instead {
+        super::cost::discard(state, agent, *discarded)?;
+    }
+    super::cost::pay(state, agent, w, player, cost, &[card], &what)
+}
+
+/// The states the chosen costs leave on the card that entered the field: the flag of the additional
+/// cost paid (SE14 15.2.9.3).
+pub fn paid_states(object: ObjectId, chosen: &Chosen) -> Vec<Event> {
+    let flag = Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: vec![] };
+    chosen.additional.then_some(flag).into_iter().collect()
 }

@@ -71,7 +71,9 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             } else {
                 continue;
             };
-            if sources.can_pay(&card_cost(state, w, object), &[object]) && play_forbidden(state, w, player, object).is_none() {
+            // FF 11.4.4, SE14 11.4.4: the CP cost, or an alternative cost the player can pay.
+            let payable = sources.can_pay(&card_cost(state, w, object), &[object]) || super::options::discard_alternative(state, player, object).is_some();
+            if payable && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
         }
@@ -283,10 +285,9 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 /// FF 11.4: pay, then the Character enters the field (a Backup enters dull, SE14 7.10.4); its
 /// player's "plays" triggers see it (FF 11.4.7).
 fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
-    let what = state.name_of(object);
     let mut cost = card_cost(state, w, object);
-    let additional = super::options::character_options(state, agent, w, player, object, &mut cost)?;
-    pay(state, agent, w, player, &cost, &[object], &what)?;
+    let chosen = super::options::play_options(state, agent, w, player, object, &mut cost)?;
+    super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
     state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
     let dull = w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true);
     // The states it enters with (SE14 7.10.4, 15.2.9.3).
@@ -295,9 +296,7 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
         if dull {
             states.push(Event::Flag { object: new, flag: "dull".into(), value: true, by: vec![] });
         }
-        if additional {
-            states.push(super::options::additional_paid_flag(new));
-        }
+        states.extend(super::options::paid_states(new, &chosen));
         states
     })?;
     Ok(())

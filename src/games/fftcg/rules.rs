@@ -79,11 +79,13 @@ impl RuleProcesses for FfRules {
         for o in damaged {
             state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: vec![] });
         }
-        // SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6: Items and Formations that cannot stay.
+        // An Item an effect put onto the field is equipped first (the reading at `equip_arrivals`),
+        // then SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6: Items and Formations that cannot stay.
+        let equipped = super::equip::equip_arrivals(state, agent, &w);
         doomed.extend(super::equip::doomed(state, &w).into_iter().map(|o| (o, None)));
         doomed.sort_by_key(|d| d.0);
         doomed.dedup_by_key(|d| d.0);
-        let mut changed = !doomed.is_empty();
+        let mut changed = equipped || !doomed.is_empty();
         for (object, reason) in doomed {
             to_break_zone(state, agent, object, reason);
         }
