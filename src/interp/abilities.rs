@@ -149,6 +149,11 @@ fn works_outside(state: &GameState, object: ObjectId) -> bool {
         || card.keywords.iter().any(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(named_here)))
 }
 
+/// The objects in the game's ability zones, zone by zone.
+fn in_ability_zones(state: &GameState) -> impl Iterator<Item = ObjectId> + '_ {
+    state.zones.iter().filter(|z| state.config.ability_zones.contains(&z.name)).flat_map(|z| z.objects.iter().copied()).filter(|o| state.object(*o).left.is_none())
+}
+
 fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
     let o = state.object(object);
     o.left.is_none() && state.config.ability_zones.contains(&state.zone(o.zone).name)
@@ -317,7 +322,7 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
 fn register_granted_keywords(state: &mut GameState, agent: &mut dyn Agent) {
     use crate::kernel::Selector;
     let library = state.library.clone();
-    let objects: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
+    let objects: Vec<ObjectId> = in_ability_zones(state).collect();
     for object in objects {
         let chars = state.characteristics(object);
         let printed = &library.card(state.object(object).card).keywords;
@@ -347,7 +352,7 @@ fn register_granted_keywords(state: &mut GameState, agent: &mut dyn Agent) {
 /// granting effect lasts (FF 11.12.4).
 fn register_granted_abilities(state: &mut GameState, agent: &mut dyn Agent, grant: crate::kernel::EffectId) {
     let library = state.library.clone();
-    let objects: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
+    let objects: Vec<ObjectId> = in_ability_zones(state).collect();
     for object in objects {
         let chars = state.characteristics(object);
         let Some((_, abilities)) = chars.granted.iter().find(|(e, _)| *e == grant) else { continue };
@@ -379,7 +384,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     }
     let event = state.log[index].clone();
     let library = state.library.clone();
-    let mut candidates: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
+    let mut candidates: Vec<ObjectId> = in_ability_zones(state).collect();
     let mut subject: Vec<ObjectId> = vec![];
     if let Event::Moved { old, new, from, .. } = &event {
         let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
