@@ -23,7 +23,7 @@ mod turn;
 pub use attack::attack;
 pub use cost::CpCost;
 pub use drive::Driven;
-pub use play::{legal_plays, perform, FfPlays, Play};
+pub use play::{arrival_states, legal_plays, perform, FfPlays, Play};
 pub use rules::FfRules;
 pub use setup::{check_deck, new_game, start};
 pub use turn::{begin_turn, end_turn, play_game, run_turn, Windows};

@@ -21,7 +21,7 @@ mod setup;
 mod terms;
 mod turn;
 
-pub use ability::{allows, announce_chosen, carry_out, legal_targets, use_ability};
+pub use ability::{allows, announce_chosen, arrival_states, carry_out, legal_targets, use_ability};
 pub use combat::{attack, stun, support, supports, Target};
 pub use cost::{empty_pools, gain_ep, pay};
 pub use drive::Driven;

@@ -360,7 +360,13 @@ impl Ctx<'_> {
             Replaced::Happens(Event::Damaged { amount: 0, .. }) => Ok(None),
             Replaced::Happens(event) => {
                 self.state.apply(event.clone());
-                super::abilities::after_event(self.state, self.agent, self.state.log.len() - 1);
+                let index = self.state.log.len() - 1;
+                if let (Event::Moved { new, .. }, Some(hooks)) = (&event, self.state.config.hooks) {
+                    for state in (hooks.arrives)(self.state, *new) {
+                        self.state.apply(state);
+                    }
+                }
+                super::abilities::after_event(self.state, self.agent, index);
                 Ok(Some(event))
             }
             Replaced::Prevented => Ok(None),

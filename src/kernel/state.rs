@@ -143,6 +143,9 @@ pub struct GameHooks {
     /// (`Moved("break")`: "cannot be broken"), give it a state (`Flag("dull")`: "cannot become
     /// dull"), deal it damage (`Damage(n)`: "does not receive damage less than its power").
     pub allows: fn(&GameState, ObjectId, Deed<'_>, PlayerId, Option<ObjectId>) -> bool,
+    /// The states a card that has just moved has before anything sees it arrive (SE14 7.10.4:
+    /// Backups are put on the field dull; FF 11.9.2 "enter the field dull").
+    pub arrives: fn(&GameState, ObjectId) -> Vec<crate::kernel::event::Event>,
 }
 
 impl std::fmt::Debug for GameHooks {

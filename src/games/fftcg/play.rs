@@ -289,17 +289,19 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     let chosen = super::options::play_options(state, agent, w, player, object, &mut cost)?;
     super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
     state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
-    let dull = w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true);
-    // The states it enters with (SE14 7.10.4, 15.2.9.3).
-    enter_field(state, agent, player, object, |new| {
-        let mut states = vec![];
-        if dull {
-            states.push(Event::Flag { object: new, flag: "dull".into(), value: true, by: vec![] });
-        }
-        states.extend(super::options::paid_states(new, &chosen));
-        states
-    })?;
+    // The states it enters with (SE14 15.2.9.3; dull ones by `arrival_states`).
+    enter_field(state, agent, player, object, |new| super::options::paid_states(new, &chosen))?;
     Ok(())
+}
+
+/// A Character put onto the field, by a play or an effect, enters dull if it is a Backup (SE14
+/// 7.10.4) or an effect says it does (FF 11.9.2: "All the Forwards other than Ultimecia enter the
+/// field dull", read of the card as it is on the field).
+pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
+    let Some(w) = Words::cached(&state.library) else { return vec![] };
+    let on_field = state.zone(state.object(object).zone).name == "field";
+    let dull = on_field && w.is(state, object, w.character) && (w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true));
+    if dull && !state.object(object).flags.contains("dull") { vec![Event::Flag { object, flag: "dull".into(), value: true, by: vec![] }] } else { vec![] }
 }
 
 /// The played card enters its player's field, with the states `states` gives the new object set
@@ -312,7 +314,7 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
         Replaced::Happens(event @ Event::Moved { new, .. }) => {
             state.apply(event);
             let index = state.log.len() - 1;
-            for event in states(new) {
+            for event in arrival_states(state, new).into_iter().chain(states(new)) {
                 state.apply(event);
             }
             after_event(state, agent, index);

@@ -157,6 +157,11 @@ pub fn allows(_: &GameState, _: ObjectId, _: Deed<'_>, _: PlayerId, _: Option<Ob
     true
 }
 
+/// A card arrives as it moved: its states come from the move itself (face-down, 1204.2e).
+pub fn arrival_states(_: &GameState, _: ObjectId) -> Vec<Event> {
+    vec![]
+}
+
 /// Whether a cost of the ability names X (`pay X ep`, Trails 1305.1), which binds it (the checker).
 fn costs_name_x(ability: &crate::ir::AbilityIr) -> bool {
     fn names_x(op: &Operand) -> bool {
