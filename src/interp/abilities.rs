@@ -368,12 +368,18 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     let library = state.library.clone();
     let mut candidates: Vec<ObjectId> = state.live_objects().filter(|o| in_ability_zone(state, *o)).collect();
     let mut subject: Vec<ObjectId> = vec![];
+    // Trails 1211.6b, 1221: a card that left the field is read, by the triggers of its move, as it
+    // was there (its last known information); their effects still act on where it is now.
+    let mut looked_back = None;
     if let Event::Moved { old, new, from, .. } = &event {
         let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
         if left_ability_zone && old != new {
             candidates.push(*old);
         }
-        subject.push(if state.object(*new).left.is_none() { *new } else { *old });
+        if old != new && state.config.look_back_from.contains(&state.zone(*from).name) {
+            looked_back = Some(*old);
+        }
+        subject.push(if state.object(*new).left.is_none() && looked_back.is_none() { *new } else { *old });
     }
     if let Event::Damaged { object, .. } | Event::Flag { object, .. } = &event {
         subject.push(*object);
@@ -444,6 +450,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             };
             let mut env = params;
             env.extend(trigger_env(&library, &trigger.event, &event, &subject));
+            if let Some(old) = looked_back {
+                env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
+            }
             // SE14 15.2.6.3: an ability its controller chooses whether to use as it would trigger.
             if matches!(pattern, crate::kernel::replacement::EventPattern::Asked(_)) {
                 let question = crate::kernel::Question::YesNo { prompt: "use this ability?".into() };
@@ -472,7 +481,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
             // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to.
             let source = match &event {
-                Event::Moved { old, new, .. } if *old == object && old != new => *new,
+                Event::Moved { old, new, .. } if *old == object && old != new && looked_back.is_none() => *new,
                 _ => object,
             };
             found.push(PendingTrigger { source, controller, ability: ability_ref, event: index, env, count: 1, body, condition });
@@ -484,6 +493,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let mut env = d.env.clone();
             if !subject.is_empty() {
                 env.push(("it".into(), Binding::Objects(subject.clone())));
+            }
+            if let Some(old) = looked_back {
+                env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
             }
             let source = d.source.unwrap_or(ObjectId(0));
             let body = d.effects.clone();

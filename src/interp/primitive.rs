@@ -289,6 +289,10 @@ impl Ctx<'_> {
         if now == object {
             return Some(object);
         }
+        // A card a trigger reads as it was before it moved is acted on where it is now (Trails 1211.6b).
+        if matches!(crate::kernel::value::lookup(&self.env, crate::kernel::LOOKED_BACK), Some(Binding::Objects(list)) if list.contains(&object)) {
+            return Some(now);
+        }
         let mover = self.state.object(now).moved_by.map(|m| self.state.current(m));
         (mover.is_some() && mover == self.source.map(|s| self.state.current(s))).then_some(now)
     }
