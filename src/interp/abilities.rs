@@ -90,7 +90,7 @@ pub fn ability_tags(library: &Library, ability: &AbilityIr) -> Vec<(String, Opti
     ability
         .tags
         .iter()
-        .filter_map(|call| Some((call, library.vocab.templates[call.template.index()].implementation.first()?)))
+        .flat_map(|call| library.vocab.templates[call.template.index()].implementation.iter().map(move |b| (call, b)))
         .filter(|(_, b)| b.primitive == crate::vocab::primitive::Primitive::Tag)
         .filter_map(|(call, b)| Some((word(call, b.args.first())?, word(call, b.args.get(1)))))
         .collect()
@@ -110,6 +110,10 @@ fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
 /// the game's ability zones (FF 11.9.1, SE14 11.10.1) narrowed to those of the object's kinds
 /// (Trails 1202.2: a UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
 fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
+    // An ability that works in every zone (`tag(every_zone)`: Trails 1212.2 Baseline Crafts).
+    if has_tag(&state.library, ability, "every_zone") {
+        return true;
+    }
     let zone = &state.zone(state.object(object).zone).name;
     if let Some(named) = active_zone(&state.library, ability) {
         return named == *zone;
@@ -132,7 +136,7 @@ fn works_outside(state: &GameState, object: ObjectId) -> bool {
     let library = &state.library;
     let card = library.card(o.card);
     let named_here = |a: &AbilityIr| active_zone(library, a).is_some_and(|z| z == *zone);
-    card.abilities.iter().any(named_here)
+    card.abilities.iter().any(|a| named_here(a) || has_tag(library, a, "every_zone"))
         || card.keywords.iter().any(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(named_here)))
 }
 

@@ -108,7 +108,8 @@ impl Ctx<'_> {
                 let value = self.optional_word(call, &a[2])?.is_none_or(|v| v != "false");
                 for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
                     let object = self.state.current(object);
-                    if !value || self.allowed(object, crate::kernel::Deed::Flag(&flag)) {
+                    let deed = if value { crate::kernel::Deed::Flag(&flag) } else { crate::kernel::Deed::Cleared(&flag) };
+                    if self.allowed(object, deed) {
                         self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source.into_iter().collect() })?;
                     }
                 }

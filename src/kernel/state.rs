@@ -128,6 +128,8 @@ pub const LOOKED_BACK: &str = "looked back at";
 pub enum Deed<'a> {
     Moved(Option<&'a str>),
     Flag(&'a str),
+    /// A state flag taken off it (Trails 1306.2b: readying, the `actioned` flag cleared).
+    Cleared(&'a str),
     Damage(i64),
     /// Its auto-abilities trigger ("Their auto-abilities will not trigger", 1-135L Golbez).
     Trigger,
