@@ -66,6 +66,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         hidden_flags: vec![],
         kind_ability_zones: vec![],
         ability_zones: vec!["field".into()],
+        look_back_from: vec![],
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
         latch_modifications: false,
@@ -87,12 +88,14 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
     };
     GameConfig {
         zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, Visibility::Public)).collect(),
-        layers: LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false },
+        layers: if trails { trails_layers(vocab) } else { LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false } },
         same_object_moves: if trails { vec![("field".into(), "homebase".into()), ("field".into(), "field".into())] } else { vec![] },
         default_zone: default_zone.into(),
         // Trails 203.4: EVENTs and BASEs named without a zone are those in the homebase.
         kind_zones: if trails { ["event", "base"].iter().filter_map(|k| Some((vocab.kind(k)?, "homebase".to_string()))).collect() } else { vec![] },
         ability_zones,
+        // Trails 1211.6b, 1221: a card that left the field is read as it was there.
+        look_back_from: if trails { vec!["field".into()] } else { vec![] },
         // Trails 1202.2a, 1306.2c: all crafts of a stunned UNIT are invalid.
         inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
         // Trails 1211.3a: a face-down card is hidden from the opponent.
@@ -103,6 +106,27 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         procedure,
         latch_modifications: !trails,
         hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states }),
+    }
+}
+
+/// Trails 1215.1: printed information and Baseline Crafts first (1215.1a), then effects that grant
+/// organizations (1215.1b), then abilities (1215.1c), then those that change non-numeric information
+/// (1215.1d: kinds, names, sub-names), then those that modify numeric information (1215.1f: CP and EP
+/// costs, building level, STR, DEF); within one, dependencies then timestamps (1215.3). Control
+/// (105.3) and the rule hooks come before and after all of them.
+fn trails_layers(vocab: &Vocabulary) -> LayerPlan {
+    let properties = |names: &[&str]| names.iter().filter_map(|n| vocab.property(n)).collect::<Vec<_>>();
+    LayerPlan {
+        layers: vec![
+            Layer::Controller,
+            Layer::Properties(properties(&["organization"])),
+            Layer::Abilities,
+            Layer::Kinds,
+            Layer::OtherProperties,
+            Layer::Properties(properties(&["cp", "ep", "level", "str", "def"])),
+            Layer::Rules,
+        ],
+        self_first: false,
     }
 }
 

@@ -103,7 +103,7 @@ pub fn ability_tags(library: &Library, ability: &AbilityIr) -> Vec<(String, Opti
     ability
         .tags
         .iter()
-        .filter_map(|call| Some((call, library.vocab.templates[call.template.index()].implementation.first()?)))
+        .flat_map(|call| library.vocab.templates[call.template.index()].implementation.iter().map(move |b| (call, b)))
         .filter(|(_, b)| b.primitive == crate::vocab::primitive::Primitive::Tag)
         .filter_map(|(call, b)| Some((word(call, b.args.first())?, word(call, b.args.get(1)))))
         .collect()
@@ -123,6 +123,10 @@ fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
 /// the game's ability zones (FF 11.9.1, SE14 11.10.1) narrowed to those of the object's kinds
 /// (Trails 1202.2: a UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
 fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
+    // An ability that works in every zone (`tag(every_zone)`: Trails 1212.2 Baseline Crafts).
+    if has_tag(&state.library, ability, "every_zone") {
+        return true;
+    }
     let zone = &state.zone(state.object(object).zone).name;
     if let Some(named) = active_zone(&state.library, ability) {
         return named == *zone;
@@ -145,7 +149,7 @@ fn works_outside(state: &GameState, object: ObjectId) -> bool {
     let library = &state.library;
     let card = library.card(o.card);
     let named_here = |a: &AbilityIr| active_zone(library, a).is_some_and(|z| z == *zone);
-    card.abilities.iter().any(named_here)
+    card.abilities.iter().any(|a| named_here(a) || has_tag(library, a, "every_zone"))
         || card.keywords.iter().any(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(named_here)))
 }
 
@@ -386,12 +390,18 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     let library = state.library.clone();
     let mut candidates: Vec<ObjectId> = in_ability_zones(state).collect();
     let mut subject: Vec<ObjectId> = vec![];
+    // Trails 1211.6b, 1221: a card that left the field is read, by the triggers of its move, as it
+    // was there (its last known information); their effects still act on where it is now.
+    let mut looked_back = None;
     if let Event::Moved { old, new, from, .. } = &event {
         let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
         if left_ability_zone && old != new {
             candidates.push(*old);
         }
-        subject.push(if state.object(*new).left.is_none() { *new } else { *old });
+        if old != new && state.config.look_back_from.contains(&state.zone(*from).name) {
+            looked_back = Some(*old);
+        }
+        subject.push(if state.object(*new).left.is_none() && looked_back.is_none() { *new } else { *old });
     }
     if let Event::Damaged { object, .. } | Event::Flag { object, .. } = &event {
         subject.push(*object);
@@ -468,6 +478,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             };
             let mut env = params;
             env.extend(trigger_env(&library, &trigger.event, &event, &subject));
+            if let Some(old) = looked_back {
+                env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
+            }
             // SE14 15.2.6.3: an ability its controller chooses whether to use as it would trigger.
             if matches!(pattern, crate::kernel::replacement::EventPattern::Asked(_)) {
                 let question = crate::kernel::Question::YesNo { prompt: "use this ability?".into() };
@@ -496,7 +509,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
             // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to.
             let source = match &event {
-                Event::Moved { old, new, .. } if *old == object && old != new => *new,
+                Event::Moved { old, new, .. } if *old == object && old != new && looked_back.is_none() => *new,
                 _ => object,
             };
             found.push(PendingTrigger { source, controller, ability: ability_ref, event: index, env, count: 1, body, condition });
@@ -508,6 +521,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let mut env = d.env.clone();
             if !subject.is_empty() {
                 env.push(("it".into(), Binding::Objects(subject.clone())));
+            }
+            if let Some(old) = looked_back {
+                env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
             }
             let source = d.source.unwrap_or(ObjectId(0));
             let body = d.effects.clone();

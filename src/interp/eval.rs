@@ -286,7 +286,31 @@ impl Ctx<'_> {
                     // A value listing things ("the number of different Elements among them"): how many.
                     // "The total cost of them", "the number of different Elements among them", "the
                     // number of Growth Counters placed on Rydia": as an always-on effect reads them.
-                    Primitive::PropertyOf | Primitive::Counters => {
+                    // Trails 1221, 1211.6b: the cards named are read as they are, or by their last
+                    // known information if they have left their zone ("its organizations" of a card
+                    // K.O.'d: as it was on the field).
+                    Primitive::PropertyOf => {
+                        let property = self.property_arg(call, &bound.args[1])?;
+                        let of = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`property_of` needs cards".into()))?;
+                        let cards: Vec<_> = self.objects(of)?.into_iter().map(|o| self.state.characteristics(o)).collect();
+                        match self.state.library.vocab.properties[property.index()].ty {
+                            crate::vocab::Ty::Number | crate::vocab::Ty::Signed => cards.iter().map(|c| c.number(property)).sum(),
+                            _ => {
+                                let mut values: Vec<&crate::kernel::Value> = vec![];
+                                for c in &cards {
+                                    match c.get(property) {
+                                        Some(crate::kernel::Value::List(items)) => values.extend(items),
+                                        Some(v) => values.push(v),
+                                        None => {}
+                                    }
+                                }
+                                values.sort();
+                                values.dedup();
+                                values.len() as i64
+                            }
+                        }
+                    }
+                    Primitive::Counters => {
                         let amount = self.amount_expr(op)?;
                         self.state.amount(&self.state.view(), &amount, self.source)
                     }

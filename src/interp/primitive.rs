@@ -108,7 +108,8 @@ impl Ctx<'_> {
                 let value = self.optional_word(call, &a[2])?.is_none_or(|v| v != "false");
                 for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
                     let object = self.state.current(object);
-                    if !value || self.allowed(object, crate::kernel::Deed::Flag(&flag)) {
+                    let deed = if value { crate::kernel::Deed::Flag(&flag) } else { crate::kernel::Deed::Cleared(&flag) };
+                    if self.allowed(object, deed) {
                         self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source.into_iter().collect() })?;
                     }
                 }
@@ -288,6 +289,10 @@ impl Ctx<'_> {
         let now = self.state.current(object);
         if now == object {
             return Some(object);
+        }
+        // A card a trigger reads as it was before it moved is acted on where it is now (Trails 1211.6b).
+        if matches!(crate::kernel::value::lookup(&self.env, crate::kernel::LOOKED_BACK), Some(Binding::Objects(list)) if list.contains(&object)) {
+            return Some(now);
         }
         let mover = self.state.object(now).moved_by.map(|m| self.state.current(m));
         (mover.is_some() && mover == self.source.map(|s| self.state.current(s))).then_some(now)

@@ -72,6 +72,12 @@ impl Ctx<'_> {
 
     pub(super) fn changes_one(&self, call: &Call, bound: &crate::vocab::Bound, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
         let a = &bound.args;
+        if bound.primitive == Primitive::Pretend {
+            let player = self.player_arg(call, &a[0])?;
+            let value = self.slot(call, &a[3]).ok_or_else(|| Illegal("`pretend` needs a value".into()))?;
+            let change = Change::Pretend { player, kind: self.kind_arg(call, &a[1])?, property: self.property_arg(call, &a[2])?, value: self.value(value)? };
+            return Ok(vec![(Selector::Objects(vec![]), change)]);
+        }
         if bound.primitive == Primitive::PlayerRule {
             let player = self.player_arg(call, &a[0])?;
             let value = match self.slot(call, &a[2]) {
@@ -233,6 +239,7 @@ impl Ctx<'_> {
             Primitive::GiveFlag => vec![Change::GiveFlag(self.word_arg(call, &a[1])?)],
             Primitive::AddKind => vec![Change::AddKind(self.kind_arg(call, &a[1])?)],
             Primitive::HasEvery => vec![Change::HasEvery(self.property_arg(call, &a[1])?)],
+            Primitive::IgnoreEffects => vec![Change::IgnoreEarlier],
             Primitive::Adjust => {
                 let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
                 let mut name = self.word_arg(call, &a[1])?;

@@ -75,6 +75,12 @@ pub enum Change {
     Join { property: PropId, values: Vec<Value> },
     /// Set a list or enum property's value outright (`the element of X becomes fire`).
     SetValue { property: PropId, value: Value },
+    /// The player is treated as controlling a card of this kind with this property value, in the
+    /// game's default zone, where conditions count cards (Trails 1329.1); no object changes.
+    Pretend { player: PlayerId, kind: crate::vocab::KindId, property: PropId, value: Value },
+    /// The affected objects ignore every continuous effect applied before this one (earlier in
+    /// timestamp order), whatever its layer (Trails 1325.1, 1325.1a-b).
+    IgnoreEarlier,
 }
 
 impl Change {
@@ -282,6 +288,28 @@ impl GameState {
         }
     }
 
+    /// Trails 1329.1: how many of the cards players are treated as controlling `selector` matches,
+    /// as far as it can tell from their kind, controller, zone and the one property value.
+    fn pretended(&self, selector: &Selector) -> i64 {
+        self.effects.iter().filter(|e| matches!(e.change, Change::Pretend { .. }) && self.effect_active(e) && self.pretend_selects(&e.change, selector)).count() as i64
+    }
+
+    fn pretend_selects(&self, card: &Change, selector: &Selector) -> bool {
+        let Change::Pretend { player, kind, property, value } = card else { return false };
+        match selector {
+            Selector::All | Selector::NotSource => true,
+            Selector::Kind(k) => self.library.vocab.kind_is(*kind, *k),
+            Selector::ControlledBy(p) => p == player,
+            Selector::InZone(zone) => *zone == self.config.default_zone,
+            Selector::Has { property: p, value: wanted } => p == property && value.has(wanted),
+            Selector::Contains { property: p, text } => p == property && matches!(value, Value::Text(t) if t.contains(text.as_str())),
+            Selector::Not(inner) => !self.pretend_selects(card, inner),
+            Selector::And(all) => all.iter().all(|s| self.pretend_selects(card, s)),
+            Selector::Or(any) => any.iter().any(|s| self.pretend_selects(card, s)),
+            _ => false,
+        }
+    }
+
     pub(crate) fn amount(&self, view: &View, amount: &Amount, source: Option<ObjectId>) -> i64 {
         match amount {
             Amount::Fixed(n) => *n,
@@ -318,7 +346,7 @@ impl GameState {
     pub fn holds(&self, view: &View, condition: &Condition, source: Option<ObjectId>) -> bool {
         match condition {
             Condition::Count { selector, op, value } => {
-                let n = self.matching(view, selector, source).len() as i64;
+                let n = self.matching(view, selector, source).len() as i64 + self.pretended(selector);
                 compare(n, *op, *value)
             }
             Condition::Compare { left, op, right } => compare(self.amount(view, left, source), *op, self.amount(view, right, source)),

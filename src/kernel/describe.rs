@@ -136,6 +136,8 @@ impl GameState {
             Change::Join { property, values } => format!("{} joins {}", prop(property), self.show_value(&Value::List(values.clone()))),
             Change::HasEvery(p) => format!("has every {}", vocab.properties[p.index()].name),
             Change::Copy { card, .. } => format!("copies {}", self.library.card(*card).name),
+            Change::Pretend { player, kind, value, .. } => format!("{} is treated as controlling a {} {}", self.player_name(*player), vocab.kinds[kind.index()].name, self.show_value(value)),
+            Change::IgnoreEarlier => "ignores the effects applied before".into(),
         }
     }
 

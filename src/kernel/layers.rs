@@ -9,6 +9,10 @@ use crate::kernel::state::GameState;
 use crate::kernel::value::{Amount, Condition, Selector, Value};
 use crate::vocab::PropId;
 
+/// The objects that ignore earlier effects, with the order (timestamp, ID) of the effect that
+/// makes them (Trails 1325.1).
+type Ignoring = Vec<(ObjectId, (Timestamp, EffectId))>;
+
 impl GameState {
     pub(super) fn compute_view(&self) -> View {
         let mut view: View = vec![None; self.objects.len()];
@@ -29,6 +33,14 @@ impl GameState {
                 }
             }
         }
+        // Trails 1325.1a: what each object ignores, judged before the layers: the effects applied
+        // before an "ignore all effects currently applied" effect on it (1215.3 order).
+        let ignoring: Ignoring = active
+            .iter()
+            .filter(|e| matches!(e.change, Change::IgnoreEarlier))
+            .filter(|e| e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
+            .flat_map(|e| self.affected(&view, e).into_iter().map(move |o| (o, (e.timestamp, e.id))))
+            .collect();
         for layer in 0..self.config.layers.layers.len() {
             // Conditions are read from the characteristics as they stand when the layer begins.
             let mut remaining: Vec<&ContinuousEffect> = active
@@ -53,8 +65,8 @@ impl GameState {
                 }
                 continue;
             }
-            for effect in self.dependency_order(&view, &remaining) {
-                self.apply_effect(&mut view, effect);
+            for effect in self.dependency_order(&view, &remaining, &ignoring) {
+                self.apply_effect(&mut view, effect, &ignoring);
             }
         }
         view
@@ -64,14 +76,14 @@ impl GameState {
     /// after the effects it depends on (unless they depend on each other). Dependencies are found
     /// by trying effects out, but only between pairs where one writes what the other reads, so a
     /// layer of independent effects costs no trials at all.
-    fn dependency_order<'e>(&self, view: &View, sorted: &[&'e ContinuousEffect]) -> Vec<&'e ContinuousEffect> {
+    fn dependency_order<'e>(&self, view: &View, sorted: &[&'e ContinuousEffect], ignoring: &Ignoring) -> Vec<&'e ContinuousEffect> {
         let reads: Vec<Vec<Aspect>> = sorted.iter().map(|e| effect_reads(e)).collect();
         let writes: Vec<Vec<Aspect>> = sorted.iter().map(|e| change_writes(&e.change)).collect();
         let n = sorted.len();
         let mut depends: Vec<Vec<usize>> = vec![vec![]; n];
         for a in 0..n {
             for b in 0..n {
-                if a != b && writes[b].iter().any(|w| reads[a].contains(w)) && self.depends_on(view, sorted[a], sorted[b]) {
+                if a != b && writes[b].iter().any(|w| reads[a].contains(w)) && self.depends_on(view, sorted[a], sorted[b], ignoring) {
                     depends[a].push(b);
                 }
             }
@@ -110,10 +122,10 @@ impl GameState {
     }
 
     /// Whether applying `b` first changes which objects `a` affects or what it does (FF 11.12.4.12).
-    fn depends_on(&self, view: &View, a: &ContinuousEffect, b: &ContinuousEffect) -> bool {
+    fn depends_on(&self, view: &View, a: &ContinuousEffect, b: &ContinuousEffect, ignoring: &Ignoring) -> bool {
         let before = (self.affected(view, a), self.amount_of(view, a));
         let mut trial = view.clone();
-        self.apply_effect(&mut trial, b);
+        self.apply_effect(&mut trial, b, ignoring);
         before != (self.affected(&trial, a), self.amount_of(&trial, a))
     }
 
@@ -124,9 +136,11 @@ impl GameState {
         }
     }
 
-    fn apply_effect(&self, view: &mut View, e: &ContinuousEffect) {
+    fn apply_effect(&self, view: &mut View, e: &ContinuousEffect, ignoring: &Ignoring) {
         let amount = self.amount_of(view, e);
         let mut targets = self.affected(view, e);
+        // Trails 1325.1: an object ignores the effects applied to it before its "ignore" effect.
+        targets.retain(|o| !ignoring.iter().any(|(ignorer, at)| ignorer == o && (e.timestamp, e.id) < *at));
         if self.config.layers.self_first {
             // FF 11.12.4.7 is about order within the layer; per object, the source's own effects come first.
             targets.sort_by_key(|o| Some(*o) != e.source);
@@ -203,7 +217,7 @@ impl GameState {
                 find(&|l| *l == Layer::Abilities)
             }
             // Applied before the layers (compute_view); never in one.
-            Change::Copy { .. } => Some(usize::MAX),
+            Change::Copy { .. } | Change::IgnoreEarlier => Some(usize::MAX),
             Change::AddKind(_) => find(&|l| *l == Layer::Kinds),
             Change::HasEvery(property)
             | Change::Property { property, .. }
@@ -212,7 +226,7 @@ impl GameState {
             | Change::RemoveValue { property, .. }
             | Change::SetValue { property, .. }
             | Change::Join { property, .. } => named(property).or_else(|| find(&|l| *l == Layer::OtherProperties)),
-            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) => {
+            Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) | Change::Pretend { .. } => {
                 find(&|l| *l == Layer::Rules)
             }
         };
@@ -300,7 +314,8 @@ fn change_writes(change: &Change) -> Vec<Aspect> {
         Change::AddKind(_) => vec![Aspect::Kinds],
         Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => vec![Aspect::Keywords],
         Change::Copy { .. } => vec![Aspect::Kinds, Aspect::Keywords],
-        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) => vec![],
+        Change::IgnoreEarlier => vec![],
+        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) | Change::Pretend { .. } => vec![],
     }
 }
 
@@ -356,7 +371,7 @@ pub(super) fn apply_change(c: &mut Characteristics, change: &Change, amount: i64
             c.granted.clear();
         }
         Change::GrantAbilities(list) => c.granted.push((effect, list.clone())),
-        Change::Copy { .. } => {}
+        Change::Copy { .. } | Change::IgnoreEarlier => {}
         Change::GiveFlag(f) => {
             c.flags.insert(f.clone());
         }
@@ -368,7 +383,7 @@ pub(super) fn apply_change(c: &mut Characteristics, change: &Change, amount: i64
         }
         Change::Adjust { name, .. } => *c.adjustments.entry(name.clone()).or_insert(0) += amount,
         // A player's rule affects no card's characteristics: `GameState::player_rules` reads it.
-        Change::PlayerRule { .. } => {}
+        Change::PlayerRule { .. } | Change::Pretend { .. } => {}
         Change::SetValue { property, value } => c.set(*property, value.clone()),
     }
 }

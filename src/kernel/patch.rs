@@ -39,7 +39,7 @@ impl GameState {
             return false;
         }
         let active: Vec<&ContinuousEffect> = self.effects.iter().filter(|e| self.effect_active(e)).collect();
-        let each_local = active.iter().all(|e| local_selector(&e.affected) && !matches!(e.change, Change::AddValuesOf { .. } | Change::Copy { .. } | Change::StripAbilities | Change::Join { .. }));
+        let each_local = active.iter().all(|e| local_selector(&e.affected) && !matches!(e.change, Change::AddValuesOf { .. } | Change::Copy { .. } | Change::StripAbilities | Change::Join { .. } | Change::IgnoreEarlier));
         each_local && !self.any_dependency_possible(&active)
     }
 

@@ -80,6 +80,10 @@ pub struct GameConfig {
     pub hidden_flags: Vec<String>,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
     pub ability_zones: Vec<String>,
+    /// A card leaving one of these zones is read as it was there by the triggers of its move
+    /// (Trails 1211.6b, 1221: as it was on the field); any other move, as it is where it arrived
+    /// (FF 11.8.16.1, Trails 1211.6c).
+    pub look_back_from: Vec<String>,
     /// What happens to an ability whose targets became illegal.
     pub retarget: Retarget,
     /// How triggered abilities reach resolution.
@@ -115,11 +119,17 @@ pub const USED_THIS_TURN: &str = "used this turn: ";
 /// 1211.3a-c).
 pub const REVEALED: &str = "revealed";
 
+/// The name under which a trigger's environment keeps the cards it reads as they were before
+/// they moved (`GameConfig::look_back_from`): its effects still act on where those cards are now.
+pub const LOOKED_BACK: &str = "looked back at";
+
 /// What an effect would do to a card, for the game to allow or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deed<'a> {
     Moved(Option<&'a str>),
     Flag(&'a str),
+    /// A state flag taken off it (Trails 1306.2b: readying, the `actioned` flag cleared).
+    Cleared(&'a str),
     Damage(i64),
     /// Its auto-abilities trigger ("Their auto-abilities will not trigger", 1-135L Golbez).
     Trigger,

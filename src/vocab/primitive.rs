@@ -142,6 +142,13 @@ primitives! {
     /// The cards are also of this kind while the effect lasts: `add_kind(target, forward)`
     /// (FF "also becomes a Forward", SE14 5.2.3).
     AddKind "add_kind" [Rule] (req("what", Cards), req("kind", Word));
+    /// The cards ignore the continuous effects applied to them before this one, in every layer
+    /// (Trails 1325: "ignore all effects currently applied"): `ignore_effects(target)`.
+    IgnoreEffects "ignore_effects" [Rule] (req("what", Cards));
+    /// The player is treated as controlling a card of `kind` whose `property` is `value`, in the
+    /// game's default zone, by conditions that count what the player controls (Trails 1329.1 "treat
+    /// as though you control 'Joshua Bright'"): `pretend(who, unit, name, n)`.
+    Pretend "pretend" [Rule] (req("who", Player), req("kind", Word), req("property", Property), req("value", Value));
     /// Every value of a property: `has_every(target, job)` ("Bartz has all the jobs").
     HasEvery "has_every" [Rule] (req("what", Cards), req("property", Property));
     /// Joined values of a list property (Trails 1310 Link): every card of `kind` the player owns,

@@ -106,7 +106,7 @@ pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: 
 
 /// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318), stun
 /// and cure (1306, 1308), search (1312), plan (1323), counter (1324), SCLM Support resolving
-/// (1220) and playing cards (1204). The others are announced only.
+/// (1220), playing cards (1204) and discarding a hand (1314.2). The others are announced only.
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let resource = match call.name.as_str() {
         "search" => return super::deck::search(state, agent, call),
@@ -137,6 +137,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             }
             return Ok(None);
         }
+        "discard_hand" => return super::terms::discard_hand(state, agent, call).map(|()| None),
         _ => return Ok(None),
     };
     let what = call.source.map_or_else(|| "the effect".to_string(), |s| state.name_of(s));
@@ -152,9 +153,18 @@ pub fn legal_targets(_: &GameState, _: PlayerId, _: Option<ObjectId>, candidates
 /// Nothing is announced when targets are chosen.
 pub fn announce_chosen(_: &mut GameState, _: &mut dyn Agent, _: PlayerId, _: Option<ObjectId>, _: &[ObjectId]) {}
 
-/// Effects may do anything the kernel's own rules allow.
-pub fn allows(_: &GameState, _: ObjectId, _: Deed<'_>, _: PlayerId, _: Option<ObjectId>) -> bool {
-    true
+/// What effects may do to a card: a stunned UNIT does not ready (1306.2b), nor does a card that
+/// "does not ready" (its `ready` prohibition); anything else the kernel's own rules allow.
+pub fn allows(state: &GameState, object: ObjectId, deed: Deed<'_>, _: PlayerId, _: Option<ObjectId>) -> bool {
+    match deed {
+        Deed::Cleared("actioned") => may_ready(state, object),
+        _ => true,
+    }
+}
+
+/// Trails 1306.2b, 1315.1: whether a card may ready: not while stunned, nor under "does not ready".
+pub fn may_ready(state: &GameState, object: ObjectId) -> bool {
+    !state.object(object).flags.contains("stunned") && state.characteristics(object).may("ready") != Some(false)
 }
 
 /// A card arrives as it moved: its states come from the move itself (face-down, 1204.2e).

@@ -1,5 +1,6 @@
 //! Game terms of section 1300 that the game carries out for effects: stun through an effect,
-//! with an ITEM destroyed instead (1306.1, 1306.5), cure by effects and in the Cure Phase (1308, 1306.4), counter (1324).
+//! with an ITEM destroyed instead (1306.1, 1306.5), cure by effects and in the Cure Phase (1308, 1306.4), counter (1324),
+//! discarding a whole hand (1314.2).
 
 use crate::interp::Ctx;
 use crate::kernel::decision::Agent;
@@ -73,4 +74,16 @@ pub fn counter(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, b
     let trail = state.zone_id("trail", Some(owner)).ok_or_else(|| Illegal("no trail".into()))?;
     let event = state.move_event(object, trail, Some("counter".into()), Position::Top);
     Ctx::new(state, agent, by, controller, vec![]).happen(event).map(|_| ())
+}
+
+/// Trails 1314.2 "discard all cards in hand": every card in the player's hand moves to their trail,
+/// one after the other (1314.1); an empty hand is still considered discarded.
+pub fn discard_hand(state: &mut GameState, agent: &mut dyn Agent, call: &crate::kernel::GameCall) -> Result<(), Illegal> {
+    let player = call.player;
+    let (Some(hand), Some(trail)) = (state.zone_id("hand", Some(player)), state.zone_id("trail", Some(player))) else { return Ok(()) };
+    for object in state.zone(hand).objects.clone() {
+        let event = state.move_event(object, trail, Some("discard".into()), Position::Top);
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)?;
+    }
+    Ok(())
 }

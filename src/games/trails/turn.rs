@@ -169,7 +169,7 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
     // 705.7: "during the turn" effects end.
     state.end_durations("end_of_turn");
     // 705.8: every card on the field and in the homebase readies (a stunned UNIT does not, 1306.2b).
-    let actioned: Vec<ObjectId> = ["field", "homebase"].iter().flat_map(|z| state.in_zones(z).collect::<Vec<_>>()).filter(|o| state.object(*o).flags.contains("actioned") && !state.object(*o).flags.contains("stunned")).collect();
+    let actioned: Vec<ObjectId> = ["field", "homebase"].iter().flat_map(|z| state.in_zones(z).collect::<Vec<_>>()).filter(|o| state.object(*o).flags.contains("actioned") && super::ability::may_ready(state, *o)).collect();
     for object in actioned {
         let controller = state.characteristics(object).controller;
         let _ = Ctx::new(state, agent, None, controller, vec![]).happen(Event::Flag { object, flag: "actioned".into(), value: false, by: vec![] });
