@@ -52,7 +52,12 @@ impl GameState {
             Event::Revealed { objects } => format!("revealed: {}", self.names(objects)),
             Event::EffectBegan { effect } => {
                 let source = effect.source.map_or("the game".to_string(), |s| self.name_of(s));
-                format!("{source}: {} {}, {}", self.describe_change(&effect.change), self.describe_affected(&effect.affected, effect.source), self.describe_duration(&effect.duration))
+                // A player's rule affects no card: it names none.
+                let affected = match &effect.change {
+                    Change::PlayerRule { .. } | Change::Pretend { .. } => String::new(),
+                    _ => format!(" {}", self.describe_affected(&effect.affected, effect.source)),
+                };
+                format!("{source}: {}{affected}, {}", self.describe_change(&effect.change), self.describe_duration(&effect.duration))
             }
             Event::EffectEnded { effect } => format!("effect {} ends", effect.0),
             Event::ReplacementBegan { replacement } => format!("a replacement effect begins: {}", replacement.label),
