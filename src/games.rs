@@ -69,7 +69,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
         latch_modifications: false,
-        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows }),
+        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, damage: fftcg::damage_received }),
     }
 }
 
@@ -102,7 +102,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,
-        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows }),
+        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, damage: |_, _, amount, _, _| amount }),
     }
 }
 

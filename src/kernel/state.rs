@@ -143,6 +143,10 @@ pub struct GameHooks {
     /// (`Moved("break")`: "cannot be broken"), give it a state (`Flag("dull")`: "cannot become
     /// dull"), deal it damage (`Damage(n)`: "does not receive damage less than its power").
     pub allows: fn(&GameState, ObjectId, Deed<'_>, PlayerId, Option<ObjectId>) -> bool,
+    /// The damage `object` receives once the game's own rules have changed `amount`, dealt by
+    /// `source` (in battle or not), after the replacement effects (FF 11.12.5.2: halving,
+    /// reductions by the kind of source the game reads from rule hooks).
+    pub damage: fn(&GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
 }
 
 impl std::fmt::Debug for GameHooks {
