@@ -32,7 +32,7 @@ use crate::kernel::{GameState, ObjectId, Value};
 use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
 
 pub use actions::carry_out;
-pub use restrict::{allows, announce_chosen, legal_targets};
+pub use restrict::{allows, announce_chosen, damage_received, legal_targets};
 
 /// The words of the game's vocabulary the procedures read, looked up once per game.
 #[derive(Debug, Clone)]

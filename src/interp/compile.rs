@@ -384,7 +384,12 @@ impl Ctx<'_> {
                     BoundArg::Absent => None,
                     arg => Some(self.player_arg(call, arg)?),
                 };
-                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player, zone: zone(4)? }
+                // A detail the announcement must name (FF 9.3.1.1 "your Main Phase 1": `first`), or a zone.
+                let detail = match word(3)? {
+                    Some(d) => Some(d),
+                    None => zone(4)?,
+                };
+                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player, zone: detail }
             }
             p => return Err(Illegal(format!("`{}` is not an event", p.name()))),
         })

@@ -361,9 +361,19 @@ impl Ctx<'_> {
     /// A proposed event, through replacement effects (FF 11.12.5); returns the event that happened.
     pub fn happen(&mut self, event: Event) -> Result<Option<Event>, Illegal> {
         match self.state.replace(event, self.agent) {
-            // Damage reduced to nothing is not dealt (SE14 11.13.5.8.2; UFS: failed instructions make no event).
-            Replaced::Happens(Event::Damaged { amount: 0, .. }) => Ok(None),
             Replaced::Happens(event) => {
+                let event = match event {
+                    // The game's own changes to damage, after the replacement effects (FF 11.12.5.2).
+                    Event::Damaged { object, amount, source, battle } => {
+                        let amount = self.state.config.hooks.map_or(amount, |h| (h.damage)(self.state, object, amount, source, battle));
+                        // Damage reduced to nothing is not dealt (SE14 11.13.5.8.2; UFS: failed instructions make no event).
+                        if amount == 0 {
+                            return Ok(None);
+                        }
+                        Event::Damaged { object, amount, source, battle }
+                    }
+                    event => event,
+                };
                 self.state.apply(event.clone());
                 let index = self.state.log.len() - 1;
                 if let (Event::Moved { new, .. }, Some(hooks)) = (&event, self.state.config.hooks) {

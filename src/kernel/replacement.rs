@@ -42,7 +42,8 @@ pub enum EventPattern {
     Flag { subject: Selector, flag: String, value: Option<bool>, by: Option<Selector> },
     /// `sign`: only gains (1) or losses (-1).
     Resource { player: Option<PlayerId>, name: String, sign: Option<i8> },
-    /// `zone`: the announcement names that zone in its detail ("play from your homebase").
+    /// `zone`: the announcement names that zone, or that detail, in its detail ("play from your
+    /// homebase", "your Main Phase 1": `first`).
     Signal { name: String, subject: Option<Selector>, player: Option<PlayerId>, zone: Option<String> },
     /// Any of these ("blocks or is blocked").
     Any(Vec<EventPattern>),

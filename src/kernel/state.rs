@@ -156,6 +156,10 @@ pub struct GameHooks {
     /// The states a card that has just moved has before anything sees it arrive (SE14 7.10.4:
     /// Backups are put on the field dull; FF 11.9.2 "enter the field dull").
     pub arrives: fn(&GameState, ObjectId) -> Vec<crate::kernel::event::Event>,
+    /// The damage `object` receives once the game's own rules have changed `amount`, dealt by
+    /// `source` (in battle or not), after the replacement effects (FF 11.12.5.2: halving,
+    /// reductions by the kind of source the game reads from rule hooks).
+    pub damage: fn(&GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
 }
 
 impl std::fmt::Debug for GameHooks {

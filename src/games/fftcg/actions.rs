@@ -25,6 +25,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "search_different_costs" => return search(state, agent, call, &["cost"]),
         "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
         "cancel" => cancel(state, call)?,
+        "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
@@ -40,7 +41,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
                     }
                 }
             }
-            let cost = super::CpCost { total: total + needs.len() as i64, needs };
+            let cost = super::CpCost { total: total + needs.len() as i64, needs, ..Default::default() };
             let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
             super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?
         }
@@ -174,6 +175,35 @@ fn shares(a: &Option<Value>, b: &Value) -> bool {
         other => vec![other.clone()],
     };
     a.as_ref().is_some_and(|a| items(a).iter().any(|x| items(b).contains(x)))
+}
+
+/// FF 11.7.5, 11.8.9, 11.3.3: "choose as many ... as you want with a total cost of N or less": the
+/// effect's controller chooses one card at a time among the legal targets (restrictions on being
+/// chosen apply) whose cost still fits in what is left of the total, until they choose none; the
+/// cards chosen are announced (FF "when X is chosen") and given as the phrase's value.
+fn choose_with_total_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Value {
+    let candidates: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
+    let mut left: Vec<ObjectId> = super::legal_targets(state, call.controller, call.source, candidates);
+    let mut budget = call.amount.unwrap_or(0);
+    let mut chosen: Vec<ObjectId> = vec![];
+    loop {
+        left.retain(|o| !chosen.contains(o) && state.characteristics(*o).number(w.cost) <= budget);
+        if left.is_empty() {
+            break;
+        }
+        let prompt = format!("choose (total cost {budget} or less left)");
+        let pick = match state.ask(agent, call.controller, Question::Objects { prompt, options: left.clone(), min: 0, max: 1 }) {
+            Answer::Objects(list) => list,
+            _ => vec![],
+        };
+        let Some(&card) = pick.first().filter(|c| left.contains(c)) else { break };
+        budget -= state.characteristics(card).number(w.cost);
+        chosen.push(card);
+    }
+    if !chosen.is_empty() {
+        super::announce_chosen(state, agent, call.controller, call.source, &chosen);
+    }
+    Value::Cards(Box::new(crate::kernel::Selector::Objects(chosen)))
 }
 
 /// FF 11.11: the Summons or abilities on the stack that the effect names are cancelled: taken

@@ -14,6 +14,17 @@ use super::Words;
 pub struct CpCost {
     pub total: i64,
     pub needs: Vec<u32>,
+    /// Only CP of this Element may pay it (FF 11.4.6.1: "You can only pay with Fire CP").
+    pub only: Option<u32>,
+    /// Only CP from dulled Backups may pay it (FF 11.2.1.1: "only pay with Ice Backup CP").
+    pub backups_only: bool,
+}
+
+impl CpCost {
+    /// Whether CP from `group` may pay this cost at all.
+    fn takes(&self, group: &Group) -> bool {
+        (!self.backups_only || !group.discard()) && self.only.is_none_or(|e| group.elements.is_empty() || group.elements.contains(&e))
+    }
 }
 
 /// Cards that can make CP now, grouped: copies of one card are interchangeable.
@@ -124,7 +135,7 @@ fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
         if i == groups.len() || sum > cost.total {
             return;
         }
-        let most = groups[i].objects.len() as i64;
+        let most = if cost.takes(&groups[i]) { groups[i].objects.len() as i64 } else { 0 };
         for k in (0..=most).rev() {
             if sum + k * groups[i].amount > cost.total + 1 {
                 continue;

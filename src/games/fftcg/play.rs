@@ -132,7 +132,24 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let elements = w.elements(state, object);
     // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark.
     let needs = if total == 0 || elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
-    CpCost { total, needs }
+    let mut cost = CpCost { total, needs, ..Default::default() };
+    if !adjustment.starts_with("play") || c.forbidden.is_empty() {
+        return cost;
+    }
+    // FF 11.4.6.1, 11.2.1.1: restrictions on the CP that may pay to play the card, its player's
+    // ("You can only pay with Fire CP", "... with Ice Backup CP"); the Element is the hook's value.
+    for hook in c.forbidden.iter().filter(|h| h.who.is_none_or(|p| p == player)) {
+        match hook.action.as_str() {
+            "pay_play_cost_with_other_elements" => {
+                let mut only = vec![];
+                super::collect_variants(hook.value.as_ref(), w.element_enum, &mut only);
+                cost.only = only.first().copied();
+            }
+            "pay_play_cost_with_non_backup_cp" => cost.backups_only = true,
+            _ => {}
+        }
+    }
+    cost
 }
 
 /// What an ability's symbols ask for: CP, dulling the card ({dull}), a same-name card ({s}).

@@ -5,7 +5,7 @@
 
 use crate::interp::announce;
 use crate::kernel::decision::Agent;
-use crate::kernel::{Deed, Event, GameState, ObjectId, PlayerId};
+use crate::kernel::{Deed, Event, GameState, ObjectId, PlayerId, Value};
 
 
 /// The word a restriction on `source`'s effects uses: a Summon's, or an ability's.
@@ -50,4 +50,34 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
         }
         _ => true,
     }
+}
+
+/// The damage `object` receives, changed by the damage replacements FF-TCG reads from rule hooks
+/// (FF 11.12.5.2), after the replacement effects: damage from Summons or abilities (not battle
+/// damage, FF 10.1.4.2) that the card does not receive (`receive_damage_from_summons`, `..._abilities`)
+/// becomes 0; reductions of damage from Summons and abilities
+/// (`damage_reduction_from_summons_and_abilities`) add up and subtract; then a halving
+/// (`halve_damage_received`) rounds up to units of its value, as the card says (FF 4.2 would
+/// round down). Damage is never below 0.
+pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
+    let c = state.characteristics(object);
+    if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
+        return amount;
+    }
+    let controller = source.map(|s| state.object(s).controller);
+    let mut amount = amount;
+    if !battle {
+        let by = by_what(state, source);
+        if state.permits(object, &format!("receive_damage_from_{by}"), controller, None) == Some(false) {
+            return 0;
+        }
+        amount -= c.adjustments.get("damage_reduction_from_summons_and_abilities").copied().unwrap_or(0);
+    }
+    if amount > 0
+        && state.permits(object, "halve_damage_received", None, None) == Some(true)
+        && let Some(unit) = c.allowed.iter().find(|h| h.action == "halve_damage_received").map(|h| h.value.as_ref().and_then(Value::number).unwrap_or(1).max(1))
+    {
+        amount = (amount / 2 + unit - 1) / unit * unit;
+    }
+    amount.max(0)
 }
