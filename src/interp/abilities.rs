@@ -239,8 +239,19 @@ impl Ctx<'_> {
     }
 
     fn collect_static(&mut self, body: &[Effect], condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
+        // Trails 1305.4: an indefinite value counted by a method (`let X = cards in your homebase`)
+        // is updated continuously: the cards it counts, as a live selector.
+        let mut counted: Option<(String, crate::kernel::Selector)> = None;
         for effect in body {
             match effect {
+                Effect::Let { name, value } => {
+                    let set = if let crate::ir::Operand::Count(inner) = value { inner.as_ref() } else { value };
+                    counted = Some((name.clone(), self.selector(set)?));
+                }
+                Effect::Do { call, .. } if counted.is_some() => {
+                    let (name, selector) = counted.clone().unwrap_or_else(|| unreachable!());
+                    self.collect_counted(effect, call, &name, selector, condition.clone(), object, out)?;
+                }
                 Effect::Do { call, for_each, duration, .. } => {
                     // "while combating": the ability's effect lasts only while that holds.
                     let lasting = match duration {
@@ -258,18 +269,8 @@ impl Ctx<'_> {
                             let Amount::Fixed(each) = *amount else { unreachable!() };
                             *amount = Amount::PerMatch { each, selector: self.selector(set)? };
                         }
-                        out.push(Event::EffectBegan {
-                            effect: Box::new(ContinuousEffect {
-                                id: crate::kernel::EffectId(self.state.next_effect_id().0 + out.len() as u32),
-                                source: Some(object),
-                                controller: self.controller,
-                                timestamp: Default::default(),
-                                affected,
-                                change,
-                                duration: lasting.clone(),
-                                condition: condition.clone(),
-                            }),
-                        });
+                        let began = self.began(object, affected, change, lasting.clone(), condition.clone(), out.len());
+                        out.push(began);
                     }
                 }
                 Effect::If { cond, then, otherwise } => {
@@ -283,6 +284,47 @@ impl Ctx<'_> {
                 }
                 other => return Err(crate::kernel::Illegal(format!("not an always-on effect: {other:?}"))),
             }
+        }
+        Ok(())
+    }
+
+    /// The `n`-th continuous effect an always-on ability of `object` begins.
+    fn began(&self, object: ObjectId, affected: crate::kernel::Selector, change: Change, duration: Duration, condition: Option<crate::kernel::Condition>, n: usize) -> Event {
+        let id = crate::kernel::EffectId(self.state.next_effect_id().0 + n as u32);
+        Event::EffectBegan { effect: Box::new(ContinuousEffect { id, source: Some(object), controller: self.controller, timestamp: Default::default(), affected, change, duration, condition }) }
+    }
+
+    /// Trails 1305.4: an always-on effect that reads a counted X: its changes worked out for X = 0
+    /// and X = 1, the difference applied once for each card the method counts, so X follows it.
+    #[allow(clippy::too_many_arguments)]
+    fn collect_counted(&mut self, effect: &Effect, call: &crate::ir::Call, name: &str, selector: crate::kernel::Selector, condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
+        let with = |this: &mut Self, x: i64| {
+            this.env.push((name.to_string(), Binding::Number(x)));
+            let changes = this.changes(call, 1, true);
+            this.env.pop();
+            changes
+        };
+        let (zero, one) = (with(self, 0)?, with(self, 1)?);
+        let lasting = match effect {
+            Effect::Do { duration: Some(d), .. } => self.duration(Some(d))?,
+            _ => Duration::WhileIn(object),
+        };
+        for ((affected, mut change), (_, at_one)) in zero.into_iter().zip(one) {
+            let amounts = match (&mut change, &at_one) {
+                (Change::Property { amount, .. }, Change::Property { amount: Amount::Fixed(b), .. }) | (Change::Adjust { amount, .. }, Change::Adjust { amount: Amount::Fixed(b), .. }) => Some((amount, *b)),
+                _ => None,
+            };
+            if let Some((amount, b)) = amounts {
+                let Amount::Fixed(a) = *amount else { return Err(crate::kernel::Illegal("X with a counted amount".into())) };
+                if a != 0 && b != a {
+                    return Err(crate::kernel::Illegal("X added to a fixed amount is not carried out (Trails 1305.4)".into()));
+                }
+                if b != a {
+                    *amount = Amount::PerMatch { each: b - a, selector: selector.clone() };
+                }
+            }
+            let began = self.began(object, affected, change, lasting.clone(), condition.clone(), out.len());
+            out.push(began);
         }
         Ok(())
     }

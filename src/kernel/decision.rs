@@ -62,6 +62,11 @@ impl Question {
 /// Whoever answers a player's questions.
 pub trait Agent {
     fn decide(&mut self, state: &GameState, player: PlayerId, question: &Question) -> Answer;
+    /// Whether this agent means to act in the priority windows inside a driven action (a
+    /// scenario's `answer play`); otherwise a driven action passes them all.
+    fn acts_in_windows(&self) -> bool {
+        false
+    }
 }
 
 /// Answers from a script, in order; when the script runs out, the first legal answer. Records

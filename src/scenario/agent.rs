@@ -21,6 +21,11 @@ pub struct ScenarioAgent {
 
 impl Agent for ScenarioAgent {
     fn decide(&mut self, state: &GameState, player: PlayerId, question: &Question) -> Answer {
+        if let Question::One { prompt, options } = question {
+            if prompt == "priority" {
+                return self.priority(options);
+            }
+        }
         let Some((spec, span)) = self.answers.pop_front() else {
             let answer = FirstOption.decide(state, player, question);
             self.defaulted.push(format!("{} was asked \"{}\" and took the first option; the legal options: {}", state.players[player.index()].name, question.prompt(), options(state, question)));
@@ -36,6 +41,32 @@ impl Agent for ScenarioAgent {
                 );
                 FirstOption.decide(state, player, question)
             }
+        }
+    }
+
+    fn acts_in_windows(&self) -> bool {
+        self.answers.iter().any(|(spec, _)| matches!(spec, AnswerSpec::Play(_)))
+    }
+}
+
+impl ScenarioAgent {
+    /// A priority question inside an action (Trails 902): the next answer, when it is `play "X"` and
+    /// one of this player's options plays X or an ability of X's; otherwise pass (the last option),
+    /// leaving the answer for the player or question it is for.
+    fn priority(&mut self, options: &[String]) -> Answer {
+        let pass = options.len().saturating_sub(1);
+        let Some((AnswerSpec::Play(name), _)) = self.answers.front() else { return Answer::One(pass) };
+        let wanted = format!("play {}", name.to_lowercase());
+        let found = options[..pass].iter().position(|o| {
+            let o = o.to_lowercase();
+            o.strip_prefix(&wanted).is_some_and(|rest| rest.is_empty() || rest.starts_with(['#', '\'', ' ']))
+        });
+        match found {
+            Some(i) => {
+                self.answers.pop_front();
+                Answer::One(i)
+            }
+            None => Answer::One(pass),
         }
     }
 }

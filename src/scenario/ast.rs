@@ -81,6 +81,9 @@ pub enum AnswerSpec {
     /// An order of the items, 1-based.
     Order(Vec<usize>),
     Objects(Vec<ObjectRef>),
+    /// A card or ability of this name played when its player next has priority inside an action
+    /// (Trails 803.7, 804.9, 804.12); every other priority question is answered "pass".
+    Play(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

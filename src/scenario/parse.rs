@@ -195,6 +195,7 @@ fn answer(pair: Pair<Rule>, base: usize) -> AnswerSpec {
         Rule::pick => AnswerSpec::Option(numbers(parts)[0]),
         Rule::choice => AnswerSpec::Mode(numbers(parts)[0]),
         Rule::order => AnswerSpec::Order(numbers(parts)),
+        Rule::play_answer => AnswerSpec::Play(parts.map(text).next().unwrap_or_default()),
         _ => AnswerSpec::Objects(parts.map(|o| object(o, base)).collect()),
     }
 }

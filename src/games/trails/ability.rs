@@ -105,8 +105,8 @@ pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: 
 }
 
 /// Carries out the Trails `game(...)` actions the procedures know: paying CP and EP (1318), stun
-/// and cure (1306, 1308), search (1312), plan (1323), counter (1324), SCLM Support resolving
-/// (1220), playing cards (1204) and discarding a hand (1314.2). The others are announced only.
+/// and cure (1306, 1308), search (1312), plan (1323), counter a card or a craft (1324), SCLM Support
+/// resolving (1220), playing cards (1204) and discarding a hand (1314.2). The others are announced only.
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let resource = match call.name.as_str() {
         "search" => return super::deck::search(state, agent, call),
@@ -116,6 +116,10 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             for &object in &call.objects {
                 super::terms::counter(state, agent, object, call.source, call.controller)?;
             }
+            return Ok(None);
+        }
+        "counter_craft" => {
+            counter_crafts(state, &call.objects);
             return Ok(None);
         }
         "pay_cp" => "cp",
@@ -183,4 +187,18 @@ fn costs_name_x(ability: &crate::ir::AbilityIr) -> bool {
         }
     }
     ability.costs.iter().any(|c| matches!(c, CostIr::Phrase(call) if call.args.iter().any(names_x)))
+}
+
+/// Trails 1324.1-2 Counter an ability: the most recently placed craft or Arts ability of each card
+/// waiting in the Resolve Standby Zone (not the effect of the card itself, which `counter`
+/// counters) is removed from it and does not resolve; the costs paid for it stay paid.
+fn counter_crafts(state: &mut GameState, objects: &[ObjectId]) {
+    let library = state.library.clone();
+    let card_effect = |e: &crate::kernel::trigger::StackEntry| match e.ability {
+        AbilityRef::Printed { card, index } => library.card(card).abilities.get(index).is_some_and(|a| library.vocab.ability_kinds[a.kind.index()].class == crate::vocab::AbilityClass::Play),
+        _ => false,
+    };
+    for &object in objects {
+        crate::games::unstack(state, object, |e| !card_effect(e));
+    }
 }

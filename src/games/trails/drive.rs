@@ -63,7 +63,10 @@ impl Procedures for Driven {
         }
         idle(state)?;
         let w = Words::get(state);
-        super::combat::attack(state, agent, &w, Windows::Pass, player, attackers)?;
+        // 803.7, 804.9, 804.12: the players act in the combat's priority windows when the
+        // scenario says what they play (`answer play`); otherwise both pass.
+        let windows = if agent.acts_in_windows() { Windows::Priority } else { Windows::Pass };
+        super::combat::attack(state, agent, &w, windows, player, attackers)?;
         settle(state, agent);
         Ok(())
     }
