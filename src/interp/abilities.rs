@@ -464,7 +464,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // back, as leaving-play triggers do), and so do the events at the same time; afterwards they
     // trigger nothing (Trails 1202.2a, 804.11a).
     let since = state.simultaneous_since.unwrap_or(index).min(index);
-    candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since..=index, *o, &state.config.inactive_flags));
+    candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since, index, *o, &state.config.inactive_flags));
     // Without an effect that gives abilities, a card whose printed abilities and keywords
     // trigger nothing is passed over before its characteristics are worked out.
     let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
@@ -487,7 +487,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
-            let hidden = state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f)) && !set_during(state, since..=index, object, &state.config.hidden_flags);
+            let hidden = state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f)) && !set_during(state, since, index, object, &state.config.hidden_flags);
             if hidden && active_zone(&library, &ability).is_none() {
                 continue;
             }
@@ -658,7 +658,7 @@ pub fn conceal(state: &mut GameState) -> bool {
     changed
 }
 
-/// Whether one of `flags` was set on an object by an event in `range` of the log.
-fn set_during(state: &GameState, range: std::ops::RangeInclusive<usize>, o: ObjectId, flags: &[String]) -> bool {
-    state.log.iter_from(*range.start()).take(range.end() + 1 - range.start()).any(|e| matches!(e, Event::Flag { object, flag, value: true, .. } if *object == o && flags.contains(flag)))
+/// Whether one of `flags` was set on an object by an event of the log from `since` to `until`.
+fn set_during(state: &GameState, since: usize, until: usize, o: ObjectId, flags: &[String]) -> bool {
+    state.log.iter_from(since).take(until + 1 - since).any(|e| matches!(e, Event::Flag { object, flag, value: true, .. } if *object == o && flags.contains(flag)))
 }

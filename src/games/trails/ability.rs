@@ -80,9 +80,10 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
 /// where its card is (1210.2, 1213.2, 1306.2c) and its `{action}` can be paid (1321).
 pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: &AbilityRef) -> Result<AbilityIr, Illegal> {
     let library = state.library.clone();
-    let name = state.name_of(object);
+    // The name only for a refusal: legal plays ask this of every ability.
+    let name = || state.name_of(object);
     let ability = abilities_of(state, &library, object).into_iter().find(|(r, _)| r == reference).map(|(_, a)| a.into_owned());
-    let ability = ability.ok_or_else(|| Illegal(format!("{name} no longer has that ability")))?;
+    let ability = ability.ok_or_else(|| Illegal(format!("{} no longer has that ability", name())))?;
     let arts = library.vocab.ability_kinds[ability.kind.index()].name == ARTS;
     let zone = state.zone(state.object(object).zone).name.as_str();
     let face_down = state.object(object).flags.contains("face_down");
@@ -90,16 +91,16 @@ pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: 
     match (arts, zone) {
         (true, "hand") if state.object(object).owner == player => {}
         (true, "homebase") if controlled && face_down => {}
-        (true, _) => return Err(Illegal(format!("{name}'s Arts ability is played from its player's hand or face-down homebase (Trails 1213.2)"))),
+        (true, _) => return Err(Illegal(format!("{}'s Arts ability is played from its player's hand or face-down homebase (Trails 1213.2)", name()))),
         (false, "field" | "homebase") if controlled => {}
-        (false, _) => return Err(Illegal(format!("{name}'s craft is played from a card its player controls (Trails 1210.2)"))),
+        (false, _) => return Err(Illegal(format!("{}'s craft is played from a card its player controls (Trails 1210.2)", name()))),
     }
     if !arts && state.abilities_inactive(object) {
-        return Err(Illegal(format!("{name} is stunned: its abilities are invalid (Trails 1306.2c)")));
+        return Err(Illegal(format!("{} is stunned: its abilities are invalid (Trails 1306.2c)", name())));
     }
     let pays_action = ability.costs.iter().any(|part| matches!(part, CostIr::Symbols(symbols) if !symbols.is_empty()));
     if pays_action && state.object(object).flags.contains("actioned") {
-        return Err(Illegal(format!("{name} is not ready to pay {{action}} (Trails 1321)")));
+        return Err(Illegal(format!("{} is not ready to pay {{action}} (Trails 1321)", name())));
     }
     Ok(ability)
 }
