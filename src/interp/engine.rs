@@ -33,9 +33,9 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
             return;
         }
         // Rule processes read the state only, and every change to it is an event in the log.
-        let mut changed = state.rules_quiet_at != Some(state.log.len()) && rules.run(state, agent);
+        let mut changed = state.rules_quiet_at != Some(state.changes) && rules.run(state, agent);
         if !changed {
-            state.rules_quiet_at = Some(state.log.len());
+            state.rules_quiet_at = Some(state.changes);
         }
         changed |= super::abilities::conceal(state);
         if !state.pending.is_empty() {
@@ -242,13 +242,8 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
     while state.outcome.is_none() {
         settle(state, agent, rules);
         let offered = plays.options(state, holder);
-        let mut options: Vec<String> = offered.iter().map(|p| plays.describe(state, p)).collect();
-        options.push("pass".into());
-        let pass = options.len() - 1;
-        let choice = match state.ask(agent, holder, Question::One { prompt: "priority".into(), options }) {
-            Answer::One(i) => i,
-            _ => pass,
-        };
+        let pass = offered.len();
+        let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| offered.get(i).map_or_else(|| "pass".into(), |p| plays.describe(s, p)));
         if choice == pass {
             passes += 1;
             if passes < 2 {

@@ -67,6 +67,11 @@ pub trait Agent {
     fn acts_in_windows(&self) -> bool {
         false
     }
+    /// Whether this agent reads the options' words; one that does not (self-play's random
+    /// agent) is asked with the options unworded, and only the chosen one is put into words.
+    fn reads_options(&self) -> bool {
+        true
+    }
 }
 
 /// Answers from a script, in order; when the script runs out, the first legal answer. Records
@@ -115,6 +120,10 @@ pub struct RandomAgent {
 }
 
 impl Agent for RandomAgent {
+    fn reads_options(&self) -> bool {
+        false
+    }
+
     fn decide(&mut self, _: &GameState, _: PlayerId, question: &Question) -> Answer {
         match question {
             Question::Objects { options, min, max, .. } => {
@@ -150,6 +159,26 @@ impl GameState {
 }
 
 impl GameState {
+    /// Asks `player` to pick one of `count` options, worded by `word` only as far as the agent
+    /// reads them (the one chosen is always worded for the log).
+    pub fn ask_one(&mut self, agent: &mut dyn Agent, player: PlayerId, prompt: &str, count: usize, word: impl Fn(&GameState, usize) -> String) -> usize {
+        if agent.reads_options() {
+            let options = (0..count).map(|i| word(self, i)).collect();
+            return match self.ask(agent, player, Question::One { prompt: prompt.into(), options }) {
+                Answer::One(i) => i,
+                _ => 0,
+            };
+        }
+        let question = Question::One { prompt: prompt.into(), options: vec![String::new(); count] };
+        let pick = match agent.decide(self, player, &question) {
+            Answer::One(i) if i < count => i,
+            _ => 0,
+        };
+        let said = if count == 0 { String::new() } else { word(self, pick) };
+        self.apply(crate::kernel::event::Event::Decided { player, question: prompt.to_string(), answer: said });
+        pick
+    }
+
     /// An answer in words: the cards' names, the option, yes or no, the items in order.
     fn say(&self, question: &Question, answer: &Answer) -> String {
         match (question, answer) {

@@ -221,6 +221,9 @@ impl GameState {
             Event::Tracked { .. } | Event::Resource { .. } | Event::PlayerFlag { .. } => !self.cache.reads(self.generation).players,
             _ => false,
         };
+        if !matches!(event, Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. }) {
+            self.changes += 1;
+        }
         if !inert {
             self.cache.advance(self.generation, self.touched_objects(&event));
             self.generation += 1;

@@ -25,6 +25,8 @@ pub struct Library {
     pub keywords: Vec<Option<KeywordIr>>,
     /// What a game works out from the library once and reads often (FF-TCG: its `Words`).
     pub derived: std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>,
+    /// Which events can trigger each card's printed abilities, by `CardId` (built on first use).
+    pub trigger_reach: std::sync::OnceLock<Vec<crate::kernel::trigger::TriggerReach>>,
 }
 
 impl Library {
@@ -328,9 +330,12 @@ pub struct GameState {
     /// Where the events that happen at the same time began in the log, while they happen
     /// (`Event::Simultaneous`).
     pub simultaneous_since: Option<usize>,
-    /// The length of the log when the rule processes last found nothing to do: until another
-    /// event, they would find nothing again (`interp::engine::settle`).
-    pub rules_quiet_at: Option<usize>,
+    /// Bumped by every event that changes the game (not by decisions, announcements and
+    /// cancellations, which only record): what reads the game alone reads the same between two.
+    pub changes: u64,
+    /// `changes` when the rule processes last found nothing to do: until the game changes, they
+    /// would find nothing again (`interp::engine::settle`).
+    pub rules_quiet_at: Option<u64>,
     pub outcome: Option<Outcome>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
@@ -378,6 +383,7 @@ impl GameState {
             rng: Rng::new(seed),
             log: Default::default(),
             simultaneous_since: None,
+            changes: 0,
             rules_quiet_at: None,
             outcome: None,
             generation: 0,

@@ -12,6 +12,36 @@ use crate::kernel::replacement::EventPattern;
 use crate::kernel::value::Env;
 use crate::vocab::KeywordId;
 
+/// Which events can trigger a card's printed abilities and keywords, worked out once per library
+/// (`interp::abilities`): collecting triggers passes over a card the event cannot reach.
+#[derive(Debug, Default, Clone)]
+pub struct TriggerReach {
+    pub moved: bool,
+    pub damaged: bool,
+    pub flag: bool,
+    pub resource: bool,
+    /// Announcements by name, or every announcement.
+    pub signals: Vec<String>,
+    pub every_signal: bool,
+    /// A state trigger (FF 11.8.18, Trails 1211.9): its condition is looked at after every event.
+    pub always: bool,
+}
+
+impl TriggerReach {
+    pub fn reaches(&self, event: &crate::kernel::Event) -> bool {
+        use crate::kernel::Event;
+        self.always
+            || match event {
+                Event::Moved { .. } => self.moved,
+                Event::Damaged { .. } => self.damaged,
+                Event::Flag { .. } => self.flag,
+                Event::Resource { .. } => self.resource,
+                Event::Signal { name, .. } => self.every_signal || self.signals.iter().any(|s| s == name),
+                _ => false,
+            }
+    }
+}
+
 /// Which ability triggered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum AbilityRef {
