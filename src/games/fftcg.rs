@@ -129,7 +129,25 @@ impl Words {
     }
 
     pub fn flag(&self, state: &GameState, object: ObjectId, property: Option<PropId>) -> bool {
-        property.and_then(|p| state.characteristics(object).get(p).cloned()).is_some_and(|v| !matches!(v, Value::Number(0)) && v != Value::List(vec![]))
+        property.is_some_and(|p| state.characteristics(object).get(p).is_some_and(Words::truthy))
+    }
+
+    /// Whether an icon property's value says the card has it (not 0, not an empty list).
+    pub fn truthy(value: &Value) -> bool {
+        !matches!(value, Value::Number(0)) && !matches!(value, Value::List(items) if items.is_empty())
+    }
+
+    /// The Elements in computed characteristics, without collecting them.
+    pub fn element_values<'c>(&self, c: &'c crate::kernel::Characteristics) -> impl Iterator<Item = u32> + 'c {
+        let element_enum = self.element_enum;
+        let (single, list) = match c.get(self.element) {
+            Some(Value::List(items)) => (None, items.as_slice()),
+            other => (other, &[][..]),
+        };
+        single.into_iter().chain(list).filter_map(move |v| match v {
+            Value::Variant(e, v) if *e == element_enum => Some(*v),
+            _ => None,
+        })
     }
 
     pub fn name_text(&self, state: &GameState, object: ObjectId) -> String {

@@ -26,13 +26,14 @@ impl RuleProcesses for FfRules {
             return true;
         }
         let mut doomed: Vec<(ObjectId, Option<&str>)> = vec![];
-        // The Characters on the field, read once: controller, name (unless generic), Light/Dark.
-        let mut characters: Vec<(ObjectId, PlayerId, Option<String>, bool)> = vec![];
+        // The Characters on the field, read once: controller, characteristics (for the name,
+        // unless generic), Light/Dark.
+        let mut characters: Vec<(ObjectId, PlayerId, Option<std::sync::Arc<crate::kernel::Characteristics>>, bool)> = vec![];
         for o in state.in_zones("field") {
-            if !w.is(state, o, w.character) {
+            let c = state.characteristics(o);
+            if !c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.character)) {
                 continue;
             }
-            let c = state.characteristics(o);
             if c.get(w.power).is_some() {
                 let power = c.number(w.power);
                 if power <= 0 {
@@ -43,15 +44,19 @@ impl RuleProcesses for FfRules {
                     doomed.push((o, Some("break")));
                 }
             }
-            let name = (!w.flag(state, o, w.generic)).then(|| w.name_text(state, o));
-            let light_dark = w.elements(state, o).iter().any(|e| w.light_or_dark(*e));
-            characters.push((o, c.controller, name, light_dark));
+            let light_dark = w.element_values(&c).any(|e| w.light_or_dark(e));
+            let generic = w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy);
+            characters.push((o, c.controller, (!generic).then_some(c), light_dark));
         }
+        // Two Characters share a name when both have one and it is the same (FF 12.4.6).
+        let same_name = |a: &std::sync::Arc<crate::kernel::Characteristics>, b: &std::sync::Arc<crate::kernel::Characteristics>| a.get(w.name).is_some_and(|n| b.get(w.name) == Some(n));
         for player in [PlayerId(0), PlayerId(1)] {
-            let mine: Vec<&(ObjectId, PlayerId, Option<String>, bool)> = characters.iter().filter(|c| c.1 == player).collect();
+            let mine: Vec<&(ObjectId, PlayerId, Option<std::sync::Arc<crate::kernel::Characteristics>>, bool)> = characters.iter().filter(|c| c.1 == player).collect();
             // FF 12.4.6: two or more Characters of one name without the generic icon.
             for (o, _, name, _) in &mine {
-                if name.is_some() && mine.iter().filter(|x| x.2 == *name).count() > 1 {
+                if let Some(name) = name
+                    && mine.iter().any(|x| x.0 != *o && x.2.as_ref().is_some_and(|other| same_name(name, other)))
+                {
                     doomed.push((*o, None));
                 }
             }
