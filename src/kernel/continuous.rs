@@ -227,6 +227,13 @@ pub type View = Vec<Option<Arc<Characteristics>>>;
 impl GameState {
     /// The computed characteristics of a live object; last known information for one that left.
     pub fn characteristics(&self, object: ObjectId) -> Arc<Characteristics> {
+        // Read far more often than the game changes: the current view is looked at first.
+        let current = |c: &crate::kernel::cache::CachedView| c.generation == self.generation && c.stale.is_empty();
+        if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| current(c))
+            && let Some(Some(found)) = c.view.get(object.index())
+        {
+            return found.clone();
+        }
         self.refresh_view();
         if let Some(c) = self.cache.view.borrow().as_ref().and_then(|c| c.view.get(object.index()).cloned().flatten()) {
             return c;
