@@ -5,6 +5,7 @@
 //! names a keyword or a game's word.
 
 mod abilities;
+mod reach;
 mod compile;
 mod eval;
 mod primitive;

@@ -8,7 +8,7 @@ use crate::ir::{AbilityIr, Effect};
 use crate::kernel::decision::Agent;
 use crate::kernel::replacement::{Replacement, ReplacementAction};
 use crate::kernel::state::Library;
-use crate::kernel::trigger::{AbilityRef, PendingTrigger, TriggerReach};
+use crate::kernel::trigger::{AbilityRef, PendingTrigger};
 use crate::kernel::{Amount, Binding, Change, ContinuousEffect, Duration, Event, GameState, ObjectId};
 use crate::syntax::ast::TriggerWord;
 use crate::vocab::AbilityClass;
@@ -63,7 +63,7 @@ pub fn keyword_env(state: &GameState, library: &Library, object: ObjectId, abili
         .collect()
 }
 
-fn triggered(library: &Library, ability: &AbilityIr) -> bool {
+pub(super) fn triggered(library: &Library, ability: &AbilityIr) -> bool {
     ability.trigger.is_some() && class_of(library, ability) == AbilityClass::Triggered
 }
 
@@ -76,26 +76,6 @@ fn may_trigger(library: &Library, card: crate::kernel::CardId, chars: &crate::ke
     !chars.granted.is_empty()
         || (!chars.stripped && library.card(card).abilities.iter().any(|a| triggered(library, a)))
         || chars.keywords.iter().any(|k| keyword_triggers(library, *k))
-}
-
-/// Which events can trigger each card's printed abilities and printed keywords.
-fn reach(library: &Library) -> &[TriggerReach] {
-    library.trigger_reach.get_or_init(|| {
-        library
-            .cards
-            .iter()
-            .map(|card| {
-                let keywords = card.keywords.iter().filter_map(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref));
-                let abilities = card.abilities.iter().chain(keywords.flat_map(|d| d.abilities.iter()));
-                let mut reach = TriggerReach::default();
-                for trigger in abilities.filter(|a| triggered(library, a)).filter_map(|a| a.trigger.as_ref()) {
-                    reach.always |= trigger.state;
-                    add_reach(library, &trigger.event, &mut reach);
-                }
-                reach
-            })
-            .collect()
-    })
 }
 
 pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
@@ -483,8 +463,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // cannot trigger on this kind of event is passed over before its characteristics are worked out.
     let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
     if !given {
-        let reach = reach(&library);
-        candidates.retain(|o| reach[state.object(*o).card.index()].reaches(&event));
+        let reach = super::reach::reach(&library);
+        candidates.retain(|o| reach[state.object(*o).card.index()].reaches(state, &event));
     }
     let mut found = vec![];
     for object in candidates {
@@ -618,24 +598,6 @@ fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject
         _ => {}
     }
     env
-}
-
-/// The kinds of events a trigger's phrase can match, by its primitives (as `could_match` tests them).
-fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach) {
-    use crate::vocab::primitive::Primitive;
-    for bound in &library.vocab.templates[call.template.index()].implementation {
-        match bound.primitive {
-            Primitive::Moved => reach.moved = true,
-            Primitive::Damaged => reach.damaged = true,
-            Primitive::FlagChanged => reach.flag = true,
-            Primitive::ResourceChanged => reach.resource = true,
-            Primitive::Signal => match bound.args.first() {
-                Some(crate::vocab::BoundArg::Word(w)) => reach.signals.push(w.clone()),
-                _ => reach.every_signal = true,
-            },
-            _ => {}
-        }
-    }
 }
 
 /// A quick test before a trigger's pattern is compiled: whether the phrase's primitives can

@@ -16,9 +16,12 @@ use crate::vocab::KeywordId;
 /// (`interp::abilities`): collecting triggers passes over a card the event cannot reach.
 #[derive(Debug, Default, Clone)]
 pub struct TriggerReach {
-    pub moved: bool,
+    /// Moves by the zones they name, from and to (`None`: any zone).
+    pub moves: Vec<(Option<String>, Option<String>)>,
     pub damaged: bool,
-    pub flag: bool,
+    /// States by name, or every state.
+    pub flags: Vec<String>,
+    pub every_flag: bool,
     pub resource: bool,
     /// Announcements by name, or every announcement.
     pub signals: Vec<String>,
@@ -28,13 +31,20 @@ pub struct TriggerReach {
 }
 
 impl TriggerReach {
-    pub fn reaches(&self, event: &crate::kernel::Event) -> bool {
+    /// Whether `event` may trigger one of the abilities (as `event_matches` would judge the zones
+    /// and names a trigger's phrase fixes).
+    pub fn reaches(&self, state: &crate::kernel::GameState, event: &crate::kernel::Event) -> bool {
         use crate::kernel::Event;
         self.always
             || match event {
-                Event::Moved { .. } => self.moved,
+                Event::Moved { from, to, .. } => {
+                    let (from, to) = (&state.zone(*from).name, &state.zone(*to).name);
+                    self.moves.iter().any(|(f, t)| {
+                        f.as_ref().is_none_or(|f| f == from) && t.as_ref().is_none_or(|t| t == to) && (f.is_none() && t.is_none() || from != to)
+                    })
+                }
                 Event::Damaged { .. } => self.damaged,
-                Event::Flag { .. } => self.flag,
+                Event::Flag { flag, .. } => self.every_flag || self.flags.iter().any(|f| f == flag),
                 Event::Resource { .. } => self.resource,
                 Event::Signal { name, .. } => self.every_signal || self.signals.iter().any(|s| s == name),
                 _ => false,
