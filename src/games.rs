@@ -259,7 +259,8 @@ pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
 /// Trails 506.4, 105.3; SE14 7.8.2: a card in a player's `zone` (the field) that another player now
 /// controls (an effect changed its controller, or such an effect ended) moves to its controller's
 /// zone of that name, staying the same object (the game keeps it: `same_object_moves`); its
-/// always-on abilities start again under the new controller (Trails 105.3b). Whether one moved.
+/// always-on abilities start again under the new controller (Trails 105.3b; `after_event` ends
+/// and starts them for every same-object move). Whether one moved.
 pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &str) -> bool {
     // Without an effect on control, each card's controller is its owner (Trails 105.3a).
     let changed = state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
@@ -271,10 +272,6 @@ pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &
     let mut moved = false;
     for &(object, controller) in &misplaced {
         let Some(to) = state.zone_id(zone, Some(controller)) else { continue };
-        let own: Vec<_> = state.effects.iter().filter(|e| e.source == Some(object) && e.duration == crate::kernel::Duration::WhileIn(object)).map(|e| e.id).collect();
-        for effect in own {
-            state.apply(Event::EffectEnded { effect });
-        }
         let event = state.move_event(object, to, Some("control".into()), Position::Top);
         moved |= matches!(crate::interp::Ctx::new(state, agent, None, controller, vec![]).happen(event), Ok(Some(_)));
     }

@@ -341,7 +341,16 @@ pub fn announce(state: &mut GameState, agent: &mut dyn Agent, event: Event) {
 /// After an event: start the always-on abilities of arrivals, latch modifications that now
 /// apply (UFS C.3.3.4), then collect what triggered.
 pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
-    match state.log[index].clone() {
+    let event = state.log[index].clone();
+    // The same object in another zone (Trails 502.3a, 506.4): the effects its always-on abilities
+    // began where it was stop; those valid where it is now begin again (Trails 1202.2: a UNIT's
+    // continuous crafts work on the field, not in the homebase).
+    if let Event::Moved { old, new, .. } = event
+        && old == new
+    {
+        end_always_on(state, new);
+    }
+    match event {
         Event::Moved { new, .. } if in_ability_zone(state, new) || works_outside(state, new) => register_static(state, agent, new),
         Event::Created { object, .. } if in_ability_zone(state, object) || works_outside(state, object) => register_static(state, agent, object),
         // What it remembered may change its always-on abilities ("link those organizations").
@@ -361,6 +370,17 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
         state.apply(latch);
     }
     collect_triggers(state, agent, index);
+}
+
+/// Ends the continuous and replacement effects an object's always-on abilities began for as long
+/// as it stays where it is (its `WhileIn`/`WhileFlag` effects of its own).
+fn end_always_on(state: &mut GameState, object: ObjectId) {
+    let own = |source: Option<ObjectId>, d: &Duration| source == Some(object) && matches!(d, Duration::WhileIn(o) | Duration::WhileFlag(o, _) if *o == object);
+    let effects: Vec<Event> = state.effects.iter().filter(|e| own(e.source, &e.duration)).map(|e| Event::EffectEnded { effect: e.id }).collect();
+    let replacements: Vec<Event> = state.replacements.iter().filter(|r| own(r.source, &r.duration)).map(|r| Event::ReplacementEnded { effect: r.id }).collect();
+    for event in effects.into_iter().chain(replacements) {
+        state.apply(event);
+    }
 }
 
 /// Starts the always-on abilities of keywords that effects grant to objects in ability zones:
