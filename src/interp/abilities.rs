@@ -72,7 +72,7 @@ fn keyword_triggers(library: &Library, keyword: crate::vocab::KeywordId) -> bool
 }
 
 /// Whether an object has any triggered ability at all (printed, from a keyword, or granted).
-fn may_trigger(library: &Library, card: crate::kernel::CardId, chars: &crate::kernel::Characteristics) -> bool {
+pub(super) fn may_trigger(library: &Library, card: crate::kernel::CardId, chars: &crate::kernel::Characteristics) -> bool {
     !chars.granted.is_empty()
         || (!chars.stripped && library.card(card).abilities.iter().any(|a| triggered(library, a)))
         || chars.keywords.iter().any(|k| keyword_triggers(library, *k))
@@ -115,14 +115,14 @@ pub fn has_tag(library: &Library, ability: &AbilityIr, name: &str) -> bool {
 }
 
 /// The zone an ability says it works in (`[from your hand]`: `tag(active_zone, hand)`), if any.
-fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
+pub(super) fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
     ability_tags(library, ability).into_iter().find_map(|(t, zone)| if t == "active_zone" { zone } else { None })
 }
 
 /// Whether an object's ability works where the object is: the zone the ability names, or else
 /// the game's ability zones (FF 11.9.1, SE14 11.10.1) narrowed to those of the object's kinds
 /// (Trails 1202.2: a UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
-fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
+pub(super) fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
     // An ability that works in every zone (`tag(every_zone)`: Trails 1212.2 Baseline Crafts).
     if has_tag(&state.library, ability, "every_zone") {
         return true;
@@ -154,7 +154,7 @@ fn works_outside(state: &GameState, object: ObjectId) -> bool {
 }
 
 /// The objects in the game's ability zones, zone by zone.
-fn in_ability_zones(state: &GameState) -> impl Iterator<Item = ObjectId> + '_ {
+pub(super) fn in_ability_zones(state: &GameState) -> impl Iterator<Item = ObjectId> + '_ {
     state.zones.iter().filter(|z| state.config.ability_zones.contains(&z.name)).flat_map(|z| z.objects.iter().copied()).filter(|o| state.object(*o).left.is_none())
 }
 
@@ -514,14 +514,11 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let params = keyword_env(state, &library, object, &ability_ref);
             if trigger.state {
                 // FF 11.8.18, Trails 1211.9: a state trigger triggers while its condition holds,
-                // but not again while it waits or is on the stack.
-                let waiting = state.pending.iter().any(|p| p.source == object && p.ability == ability_ref)
-                    || state.stack.iter().any(|e| e.source == Some(object) && e.ability == ability_ref)
-                    || found.iter().any(|p: &PendingTrigger| p.source == object && p.ability == ability_ref);
-                let mut ctx = Ctx::new(state, agent, Some(object), controller, params.clone());
-                if !waiting && ctx.condition(&crate::ir::CondIr::Pred(trigger.event.clone())).unwrap_or(false) {
-                    let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
-                    found.push(PendingTrigger { source: object, controller, ability: ability_ref, event: index, env: params, count: 1, body, condition });
+                // after every event, or only at Rule Check if the game says so (`conditional`).
+                if !state.config.conditional_triggers_at_rule_check
+                    && let Some(t) = super::conditional::conditional_trigger(state, agent, object, controller, ability_ref, &ability, params, index, &found)
+                {
+                    found.push(t);
                 }
                 continue;
             }

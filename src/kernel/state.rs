@@ -91,6 +91,9 @@ pub struct GameConfig {
     /// UFS C.3.3.4: a modification, once applied to a card's current state, stays (and is not
     /// applied again) until the game refreshes that state, whatever happens to the effect.
     pub latch_modifications: bool,
+    /// Conditional triggered abilities (Trails 1211.9) are checked only at a Rule Check, after
+    /// its rule processes (Trails 1002.1, 1211.2), not after every event (FF 11.8.18).
+    pub conditional_triggers_at_rule_check: bool,
     /// The game's own rules the interpreter consults (`game(...)` actions, target restrictions,
     /// move restrictions); `None`: actions are announced only, nothing is restricted.
     pub hooks: Option<GameHooks>,
