@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::ir::AbilityIr;
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::{AbilityRef, PendingTrigger};
-use crate::kernel::{Env, Event, GameState, ObjectId, PlayerId};
+use crate::kernel::{Change, Env, Event, GameState, ObjectId, PlayerId};
 use crate::syntax::ast::TriggerWord;
 use crate::vocab::AbilityClass;
 
@@ -52,7 +52,18 @@ pub fn check_conditional_triggers(state: &mut GameState, agent: &mut dyn Agent) 
     }
     let library = state.library.clone();
     let index = state.log.len().saturating_sub(1);
-    let candidates: Vec<ObjectId> = in_ability_zones(state).filter(|o| !state.abilities_inactive(*o)).collect();
+    // Without an effect that gives abilities, only cards with a printed conditional trigger (or a
+    // printed keyword's) can have one: the others are passed over before anything is computed.
+    let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
+    let conditional = |a: &AbilityIr| a.trigger.as_ref().is_some_and(|t| t.state);
+    let printed = |o: &ObjectId| {
+        let card = library.card(state.object(*o).card);
+        card.abilities.iter().any(conditional) || card.keywords.iter().any(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(conditional)))
+    };
+    let candidates: Vec<ObjectId> = in_ability_zones(state).filter(|o| (given || printed(o)) && !state.abilities_inactive(*o)).collect();
+    if candidates.is_empty() {
+        return false;
+    }
     let mut found = vec![];
     for object in candidates {
         let chars = state.characteristics(object);
