@@ -452,15 +452,19 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     let library = state.library.clone();
     let mut candidates: Vec<ObjectId> = in_ability_zones(state).collect();
     let mut subject: Vec<ObjectId> = vec![];
-    // Trails 1211.6b, 1221: a card that left the field is read, by the triggers of its move, as it
-    // was there (its last known information); their effects still act on where it is now.
+    // Trails 1211.6a-b, 1221: a card that left the field (or a public zone for a private one) is
+    // read, by the triggers of its move, as it was there (its last known information); their
+    // effects still act on where it is now.
     let mut looked_back = None;
-    if let Event::Moved { old, new, from, .. } = &event {
+    if let Event::Moved { old, new, from, to, .. } = &event {
         let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
         if left_ability_zone && old != new {
             candidates.push(*old);
         }
-        if old != new && state.config.look_back_from.contains(&state.zone(*from).name) {
+        // Trails 1211.6a: from a public zone into a private one, as it was in the public zone.
+        let (was, now) = (state.zone(*from).visibility, state.zone(*to).visibility);
+        let into_private = state.config.look_back_into_private && was == crate::kernel::Visibility::Public && now != crate::kernel::Visibility::Public;
+        if old != new && (into_private || state.config.look_back_from.contains(&state.zone(*from).name)) {
             looked_back = Some(*old);
         }
         subject.push(if state.object(*new).left.is_none() && looked_back.is_none() { *new } else { *old });

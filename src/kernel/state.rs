@@ -84,6 +84,9 @@ pub struct GameConfig {
     /// (Trails 1211.6b, 1221: as it was on the field); any other move, as it is where it arrived
     /// (FF 11.8.16.1, Trails 1211.6c).
     pub look_back_from: Vec<String>,
+    /// A card moving from a public zone into one that is not public is read as it was in the
+    /// public zone by the triggers of its move (Trails 1211.6a: into the deck or the hand).
+    pub look_back_into_private: bool,
     /// What happens to an ability whose targets became illegal.
     pub retarget: Retarget,
     /// How triggered abilities reach resolution.
