@@ -67,9 +67,11 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         kind_ability_zones: vec![],
         ability_zones: vec!["field".into()],
         look_back_from: vec![],
+        look_back_into_private: false,
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
         latch_modifications: false,
+        conditional_triggers_at_rule_check: false,
         hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, arrives: fftcg::arrival_states, damage: fftcg::damage_received }),
     }
 }
@@ -87,7 +89,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         ("staging_area", vec!["staging_area".to_string(), "card_pool".to_string()], Procedure::Immediate)
     };
     GameConfig {
-        zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, Visibility::Public)).collect(),
+        zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, visibility(trails, z))).collect(),
         layers: if trails { trails_layers(vocab) } else { LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false } },
         same_object_moves: if trails { vec![("field".into(), "homebase".into()), ("field".into(), "field".into())] } else { vec![] },
         default_zone: default_zone.into(),
@@ -96,6 +98,8 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         ability_zones,
         // Trails 1211.6b, 1221: a card that left the field is read as it was there.
         look_back_from: if trails { vec!["field".into()] } else { vec![] },
+        // Trails 1211.6a: a card moving from a public zone into the deck or a hand, as it was there.
+        look_back_into_private: trails,
         // Trails 1202.2a, 1306.2c: all crafts of a stunned UNIT are invalid.
         inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
         // Trails 1211.3a: a face-down card is hidden from the opponent.
@@ -105,7 +109,19 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,
+        // Trails 1211.2, 1211.9, 1002.1: conditional triggered crafts trigger at Rule Check.
+        conditional_triggers_at_rule_check: trails,
         hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| amount }),
+    }
+}
+
+/// Trails 502.2, 504.2, 505.3: the deck is a private zone no one sees, the hand one its owner
+/// sees; every other Trails zone is public (506.2-510.2). UFS zones are public here.
+fn visibility(trails: bool, zone: &str) -> Visibility {
+    match zone {
+        "deck" if trails => Visibility::Hidden,
+        "hand" if trails => Visibility::Private,
+        _ => Visibility::Public,
     }
 }
 
@@ -259,7 +275,8 @@ pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
 /// Trails 506.4, 105.3; SE14 7.8.2: a card in a player's `zone` (the field) that another player now
 /// controls (an effect changed its controller, or such an effect ended) moves to its controller's
 /// zone of that name, staying the same object (the game keeps it: `same_object_moves`); its
-/// always-on abilities start again under the new controller (Trails 105.3b). Whether one moved.
+/// always-on abilities start again under the new controller (Trails 105.3b; `after_event` ends
+/// and starts them for every same-object move). Whether one moved.
 pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &str) -> bool {
     // Without an effect on control, each card's controller is its owner (Trails 105.3a).
     let changed = state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
@@ -271,10 +288,6 @@ pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &
     let mut moved = false;
     for &(object, controller) in &misplaced {
         let Some(to) = state.zone_id(zone, Some(controller)) else { continue };
-        let own: Vec<_> = state.effects.iter().filter(|e| e.source == Some(object) && e.duration == crate::kernel::Duration::WhileIn(object)).map(|e| e.id).collect();
-        for effect in own {
-            state.apply(Event::EffectEnded { effect });
-        }
         let event = state.move_event(object, to, Some("control".into()), Position::Top);
         moved |= matches!(crate::interp::Ctx::new(state, agent, None, controller, vec![]).happen(event), Ok(Some(_)));
     }

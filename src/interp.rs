@@ -7,12 +7,14 @@
 mod abilities;
 mod reach;
 mod compile;
+mod conditional;
 mod eval;
 mod primitive;
 mod rule;
 
 pub mod engine;
 
+pub use conditional::check_conditional_triggers;
 pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env, register_static, reveal};
 
 use crate::ir::{CondIr, Effect, Operand};

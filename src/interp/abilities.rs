@@ -72,7 +72,7 @@ fn keyword_triggers(library: &Library, keyword: crate::vocab::KeywordId) -> bool
 }
 
 /// Whether an object has any triggered ability at all (printed, from a keyword, or granted).
-fn may_trigger(library: &Library, card: crate::kernel::CardId, chars: &crate::kernel::Characteristics) -> bool {
+pub(super) fn may_trigger(library: &Library, card: crate::kernel::CardId, chars: &crate::kernel::Characteristics) -> bool {
     !chars.granted.is_empty()
         || (!chars.stripped && library.card(card).abilities.iter().any(|a| triggered(library, a)))
         || chars.keywords.iter().any(|k| keyword_triggers(library, *k))
@@ -109,14 +109,14 @@ pub fn has_tag(library: &Library, ability: &AbilityIr, name: &str) -> bool {
 }
 
 /// The zone an ability says it works in (`[from your hand]`: `tag(active_zone, hand)`), if any.
-fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
+pub(super) fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
     ability_tags(library, ability).into_iter().find_map(|(t, zone)| if t == "active_zone" { zone } else { None })
 }
 
 /// Whether an object's ability works where the object is: the zone the ability names, or else
 /// the game's ability zones (FF 11.9.1, SE14 11.10.1) narrowed to those of the object's kinds
 /// (Trails 1202.2: a UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
-fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
+pub(super) fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr) -> bool {
     // An ability that works in every zone (`tag(every_zone)`: Trails 1212.2 Baseline Crafts).
     if has_tag(&state.library, ability, "every_zone") {
         return true;
@@ -148,7 +148,7 @@ fn works_outside(state: &GameState, object: ObjectId) -> bool {
 }
 
 /// The objects in the game's ability zones, zone by zone.
-fn in_ability_zones(state: &GameState) -> impl Iterator<Item = ObjectId> + '_ {
+pub(super) fn in_ability_zones(state: &GameState) -> impl Iterator<Item = ObjectId> + '_ {
     state.zones.iter().filter(|z| state.config.ability_zones.contains(&z.name)).flat_map(|z| z.objects.iter().copied()).filter(|o| state.object(*o).left.is_none())
 }
 
@@ -335,7 +335,16 @@ pub fn announce(state: &mut GameState, agent: &mut dyn Agent, event: Event) {
 /// After an event: start the always-on abilities of arrivals, latch modifications that now
 /// apply (UFS C.3.3.4), then collect what triggered.
 pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
-    match state.log[index].clone() {
+    let event = state.log[index].clone();
+    // The same object in another zone (Trails 502.3a, 506.4): the effects its always-on abilities
+    // began where it was stop; those valid where it is now begin again (Trails 1202.2: a UNIT's
+    // continuous crafts work on the field, not in the homebase).
+    if let Event::Moved { old, new, .. } = event
+        && old == new
+    {
+        end_always_on(state, new);
+    }
+    match event {
         Event::Moved { new, .. } if in_ability_zone(state, new) || works_outside(state, new) => register_static(state, agent, new),
         Event::Created { object, .. } if in_ability_zone(state, object) || works_outside(state, object) => register_static(state, agent, object),
         // What it remembered may change its always-on abilities ("link those organizations").
@@ -355,6 +364,17 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
         state.apply(latch);
     }
     collect_triggers(state, agent, index);
+}
+
+/// Ends the continuous and replacement effects an object's always-on abilities began for as long
+/// as it stays where it is (its `WhileIn`/`WhileFlag` effects of its own).
+fn end_always_on(state: &mut GameState, object: ObjectId) {
+    let own = |source: Option<ObjectId>, d: &Duration| source == Some(object) && matches!(d, Duration::WhileIn(o) | Duration::WhileFlag(o, _) if *o == object);
+    let effects: Vec<Event> = state.effects.iter().filter(|e| own(e.source, &e.duration)).map(|e| Event::EffectEnded { effect: e.id }).collect();
+    let replacements: Vec<Event> = state.replacements.iter().filter(|r| own(r.source, &r.duration)).map(|r| Event::ReplacementEnded { effect: r.id }).collect();
+    for event in effects.into_iter().chain(replacements) {
+        state.apply(event);
+    }
 }
 
 /// Starts the always-on abilities of keywords that effects grant to objects in ability zones:
@@ -426,15 +446,19 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     let library = state.library.clone();
     let mut candidates: Vec<ObjectId> = in_ability_zones(state).collect();
     let mut subject: Vec<ObjectId> = vec![];
-    // Trails 1211.6b, 1221: a card that left the field is read, by the triggers of its move, as it
-    // was there (its last known information); their effects still act on where it is now.
+    // Trails 1211.6a-b, 1221: a card that left the field (or a public zone for a private one) is
+    // read, by the triggers of its move, as it was there (its last known information); their
+    // effects still act on where it is now.
     let mut looked_back = None;
-    if let Event::Moved { old, new, from, .. } = &event {
+    if let Event::Moved { old, new, from, to, .. } = &event {
         let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
         if left_ability_zone && old != new {
             candidates.push(*old);
         }
-        if old != new && state.config.look_back_from.contains(&state.zone(*from).name) {
+        // Trails 1211.6a: from a public zone into a private one, as it was in the public zone.
+        let (was, now) = (state.zone(*from).visibility, state.zone(*to).visibility);
+        let into_private = state.config.look_back_into_private && was == crate::kernel::Visibility::Public && now != crate::kernel::Visibility::Public;
+        if old != new && (into_private || state.config.look_back_from.contains(&state.zone(*from).name)) {
             looked_back = Some(*old);
         }
         subject.push(if state.object(*new).left.is_none() && looked_back.is_none() { *new } else { *old });
@@ -489,14 +513,11 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let params = keyword_env(state, &library, object, &ability_ref);
             if trigger.state {
                 // FF 11.8.18, Trails 1211.9: a state trigger triggers while its condition holds,
-                // but not again while it waits or is on the stack.
-                let waiting = state.pending.iter().any(|p| p.source == object && p.ability == ability_ref)
-                    || state.stack.iter().any(|e| e.source == Some(object) && e.ability == ability_ref)
-                    || found.iter().any(|p: &PendingTrigger| p.source == object && p.ability == ability_ref);
-                let mut ctx = Ctx::new(state, agent, Some(object), controller, params.clone());
-                if !waiting && ctx.condition(&crate::ir::CondIr::Pred(trigger.event.clone())).unwrap_or(false) {
-                    let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
-                    found.push(PendingTrigger { source: object, controller, ability: ability_ref, event: index, env: params, count: 1, body, condition });
+                // after every event, or only at Rule Check if the game says so (`conditional`).
+                if !state.config.conditional_triggers_at_rule_check
+                    && let Some(t) = super::conditional::conditional_trigger(state, agent, object, controller, ability_ref, &ability, params, index, &found)
+                {
+                    found.push(t);
                 }
                 continue;
             }

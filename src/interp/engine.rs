@@ -36,6 +36,8 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
         let mut changed = state.rules_quiet_at != Some(state.changes) && rules.run(state, agent);
         if !changed {
             state.rules_quiet_at = Some(state.changes);
+            // Trails 1002.1a-b: once no rule process is left, conditional triggers are checked.
+            changed |= super::conditional::check_conditional_triggers(state, agent);
         }
         changed |= super::abilities::conceal(state);
         if !state.pending.is_empty() {

@@ -176,6 +176,16 @@ impl Ctx<'_> {
         }
     }
 
+    /// How many cards a card-set operand means now; a filter also counts the cards a player is
+    /// treated as controlling (Trails 1329.1: "for each UNIT you control").
+    pub fn count(&self, set: &Operand) -> Result<i64, Illegal> {
+        let pretended = match set {
+            Operand::Cards { .. } => self.state.pretended(&self.selector(set)?),
+            _ => 0,
+        };
+        Ok(self.objects(set)?.len() as i64 + pretended)
+    }
+
     /// The objects a card-set operand means now (all matching ones for a filter).
     pub fn objects(&self, op: &Operand) -> Result<Vec<ObjectId>, Illegal> {
         match op {
@@ -246,7 +256,7 @@ impl Ctx<'_> {
                 Some(Binding::Objects(list)) => list.len() as i64,
                 _ => return Err(Illegal(format!("`{name}` is not a number"))),
             },
-            Operand::Count(set) => self.objects(set)?.len() as i64,
+            Operand::Count(set) => self.count(set)?,
             Operand::Property { property, of } => {
                 let objects = self.objects(of)?;
                 objects.iter().map(|o| self.state.characteristics(*o).number(*property)).sum()

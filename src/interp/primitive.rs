@@ -17,7 +17,7 @@ impl Ctx<'_> {
     pub(super) fn perform(&mut self, call: &Call, for_each: Option<&Operand>, duration: Option<&Call>, binding: Option<&str>) -> Result<(), Illegal> {
         let kind = self.state.library.vocab.templates[call.template.index()].kind;
         let times = match for_each {
-            Some(set) => self.objects(set)?.len() as i64,
+            Some(set) => self.count(set)?,
             None => 1,
         };
         match kind {

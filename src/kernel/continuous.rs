@@ -296,8 +296,10 @@ impl GameState {
     }
 
     /// Trails 1329.1: how many of the cards players are treated as controlling `selector` matches,
-    /// as far as it can tell from their kind, controller, zone and the one property value.
-    fn pretended(&self, selector: &Selector) -> i64 {
+    /// as far as it can tell from their kind, controller, zone and the one property value. Counted
+    /// by conditions ("if you control") and counts ("for each UNIT you control"), never chosen:
+    /// the rule makes a UNIT exist on the field, not a card an effect could act on.
+    pub(crate) fn pretended(&self, selector: &Selector) -> i64 {
         self.effects.iter().filter(|e| matches!(e.change, Change::Pretend { .. }) && self.effect_active(e) && self.pretend_selects(&e.change, selector)).count() as i64
     }
 
@@ -321,7 +323,7 @@ impl GameState {
         match amount {
             Amount::Fixed(n) => *n,
             Amount::PerMatch { each, selector } => {
-                let n = self.matching(view, selector, source).len() as i64;
+                let n = self.matching(view, selector, source).len() as i64 + self.pretended(selector);
                 each * n
             }
             Amount::Property { property, selector } => {

@@ -33,14 +33,41 @@ impl GameState {
                 }
             }
         }
-        // Trails 1325.1a: what each object ignores, judged before the layers: the effects applied
-        // before an "ignore all effects currently applied" effect on it (1215.3 order).
-        let ignoring: Ignoring = active
+        // Trails 1325.1a: what each object ignores (the effects applied to it before an "ignore all
+        // effects currently applied" effect on it, 1215.3 order), judged with the layers: first on
+        // the printed view, then again on the view computed, until the judgement holds (an ignoring
+        // effect whose affected cards or condition read a value an effect changes). Bounded: a
+        // judgement that keeps changing (ignoring what made it ignore) stays with the last one.
+        if !active.iter().any(|e| matches!(e.change, Change::IgnoreEarlier)) {
+            return self.apply_layers(view, &active, &Ignoring::new());
+        }
+        let base = view;
+        let mut ignoring = self.ignoring(&base, &active);
+        let mut view = self.apply_layers(base.clone(), &active, &ignoring);
+        for _ in 0..2 {
+            let again = self.ignoring(&view, &active);
+            if again == ignoring {
+                break;
+            }
+            ignoring = again;
+            view = self.apply_layers(base.clone(), &active, &ignoring);
+        }
+        view
+    }
+
+    /// Trails 1325.1: the objects the "ignore" effects in force affect in `view`, with the order of
+    /// the effect each ignores from.
+    fn ignoring(&self, view: &View, active: &[&ContinuousEffect]) -> Ignoring {
+        active
             .iter()
             .filter(|e| matches!(e.change, Change::IgnoreEarlier))
-            .filter(|e| e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
-            .flat_map(|e| self.affected(&view, e).into_iter().map(move |o| (o, (e.timestamp, e.id))))
-            .collect();
+            .filter(|e| e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)))
+            .flat_map(|e| self.affected(view, e).into_iter().map(move |o| (o, (e.timestamp, e.id))))
+            .collect()
+    }
+
+    /// The layers of the game's plan applied in order to `view` (after copying).
+    fn apply_layers(&self, mut view: View, active: &[&ContinuousEffect], ignoring: &Ignoring) -> View {
         for layer in 0..self.config.layers.layers.len() {
             // Conditions are read from the characteristics as they stand when the layer begins.
             let mut remaining: Vec<&ContinuousEffect> = active
@@ -65,8 +92,8 @@ impl GameState {
                 }
                 continue;
             }
-            for effect in self.dependency_order(&view, &remaining, &ignoring) {
-                self.apply_effect(&mut view, effect, &ignoring);
+            for effect in self.dependency_order(&view, &remaining, ignoring) {
+                self.apply_effect(&mut view, effect, ignoring);
             }
         }
         view

@@ -86,6 +86,9 @@ pub struct GameConfig {
     /// (Trails 1211.6b, 1221: as it was on the field); any other move, as it is where it arrived
     /// (FF 11.8.16.1, Trails 1211.6c).
     pub look_back_from: Vec<String>,
+    /// A card moving from a public zone into one that is not public is read as it was in the
+    /// public zone by the triggers of its move (Trails 1211.6a: into the deck or the hand).
+    pub look_back_into_private: bool,
     /// What happens to an ability whose targets became illegal.
     pub retarget: Retarget,
     /// How triggered abilities reach resolution.
@@ -93,6 +96,9 @@ pub struct GameConfig {
     /// UFS C.3.3.4: a modification, once applied to a card's current state, stays (and is not
     /// applied again) until the game refreshes that state, whatever happens to the effect.
     pub latch_modifications: bool,
+    /// Conditional triggered abilities (Trails 1211.9) are checked only at a Rule Check, after
+    /// its rule processes (Trails 1002.1, 1211.2), not after every event (FF 11.8.18).
+    pub conditional_triggers_at_rule_check: bool,
     /// The game's own rules the interpreter consults (`game(...)` actions, target restrictions,
     /// move restrictions); `None`: actions are announced only, nothing is restricted.
     pub hooks: Option<GameHooks>,

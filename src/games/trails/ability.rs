@@ -158,11 +158,14 @@ pub fn legal_targets(_: &GameState, _: PlayerId, _: Option<ObjectId>, candidates
 /// Nothing is announced when targets are chosen.
 pub fn announce_chosen(_: &mut GameState, _: &mut dyn Agent, _: PlayerId, _: Option<ObjectId>, _: &[ObjectId]) {}
 
-/// What effects may do to a card: a stunned UNIT does not ready (1306.2b), nor does a card that
-/// "does not ready" (its `ready` prohibition); anything else the kernel's own rules allow.
+/// What effects may do to a card: a stunned UNIT is always face-down and actioned (1306.2a), so
+/// no effect turns it face-up, and it does not ready (1306.2b), nor does a card that "does not
+/// ready" (its `ready` prohibition); anything else the kernel's own rules allow. (Curing, 1306.4,
+/// takes the stun off first, then turns it face-up: `terms::cure`.)
 pub fn allows(state: &GameState, object: ObjectId, deed: Deed<'_>, _: PlayerId, _: Option<ObjectId>) -> bool {
     match deed {
         Deed::Cleared("actioned") => may_ready(state, object),
+        Deed::Cleared("face_down") => !state.object(object).flags.contains("stunned"),
         _ => true,
     }
 }
