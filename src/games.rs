@@ -69,6 +69,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         look_back_from: vec![],
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
+        mark_reveals: false,
         latch_modifications: false,
         hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, arrives: fftcg::arrival_states, damage: fftcg::damage_received }),
     }
@@ -104,6 +105,8 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         kind_ability_zones: if trails { [("unit", "field"), ("item", "field"), ("base", "homebase")].iter().filter_map(|(k, z)| Some((vocab.kind(k)?, z.to_string()))).collect() } else { vec![] },
         retarget: Retarget::SkipIllegalParts,
         procedure,
+        // Trails 1311.1: a revealed card stays revealed until the effect resolves or it moves.
+        mark_reveals: trails,
         latch_modifications: !trails,
         hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| amount }),
     }
