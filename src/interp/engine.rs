@@ -37,7 +37,7 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
         if !changed {
             state.rules_quiet_at = Some(state.log.len());
         }
-        changed |= super::abilities::conceal(state);
+        changed |= super::reveal::conceal(state);
         if !state.pending.is_empty() {
             place_pending(state, agent);
             changed = true;

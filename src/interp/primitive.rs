@@ -150,7 +150,7 @@ impl Ctx<'_> {
                 self.happen(Event::Revealed { objects: objects.clone() })?;
                 if self.state.config.mark_reveals {
                     for object in objects {
-                        super::abilities::reveal_for(self.state, object, self.source);
+                        super::reveal::reveal_for(self.state, object, self.source);
                     }
                 }
             }
