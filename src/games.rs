@@ -70,6 +70,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         look_back_into_private: false,
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
+        mark_reveals: false,
         latch_modifications: false,
         conditional_triggers_at_rule_check: false,
         hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, arrives: fftcg::arrival_states, damage: fftcg::damage_received }),
@@ -108,6 +109,8 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         kind_ability_zones: if trails { [("unit", "field"), ("item", "field"), ("base", "homebase")].iter().filter_map(|(k, z)| Some((vocab.kind(k)?, z.to_string()))).collect() } else { vec![] },
         retarget: Retarget::SkipIllegalParts,
         procedure,
+        // Trails 1311.1: a revealed card stays revealed until the effect resolves or it moves.
+        mark_reveals: trails,
         latch_modifications: !trails,
         // Trails 1211.2, 1211.9, 1002.1: conditional triggered crafts trigger at Rule Check.
         conditional_triggers_at_rule_check: trails,

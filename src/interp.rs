@@ -10,12 +10,14 @@ mod compile;
 mod conditional;
 mod eval;
 mod primitive;
+mod reveal;
 mod rule;
 
 pub mod engine;
 
 pub use conditional::check_conditional_triggers;
-pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env, register_static, reveal};
+pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env, register_static};
+pub use reveal::reveal;
 
 use crate::ir::{CondIr, Effect, Operand};
 use crate::kernel::decision::{Agent, Answer, Question};

@@ -233,18 +233,24 @@ impl Ctx<'_> {
     }
 
     fn collect_static(&mut self, body: &[Effect], condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
-        // Trails 1305.4: an indefinite value counted by a method (`let X = cards in your homebase`)
-        // is updated continuously: the cards it counts, as a live selector.
-        let mut counted: Option<(String, crate::kernel::Selector)> = None;
+        // Trails 1305.4: an indefinite value with a method (`let X = count card(in your homebase)`,
+        // `let X = cards in your homebase`) is updated continuously: a live amount.
+        let mut counted: Option<(String, Amount)> = None;
         for effect in body {
             match effect {
                 Effect::Let { name, value } => {
-                    let set = if let crate::ir::Operand::Count(inner) = value { inner.as_ref() } else { value };
-                    counted = Some((name.clone(), self.selector(set)?));
+                    let amount = match value {
+                        crate::ir::Operand::Count(inner) => Amount::PerMatch { each: 1, selector: self.selector(inner)? },
+                        // A number a phrase works out (`cards in your homebase`), live.
+                        value @ (crate::ir::Operand::Value(_) | crate::ir::Operand::Property { .. }) if self.amount_expr(value).is_ok() => self.amount_expr(value)?,
+                        // Cards, counted.
+                        other => Amount::PerMatch { each: 1, selector: self.selector(other)? },
+                    };
+                    counted = Some((name.clone(), amount));
                 }
                 Effect::Do { call, .. } if counted.is_some() => {
-                    let (name, selector) = counted.clone().unwrap_or_else(|| unreachable!());
-                    self.collect_counted(effect, call, &name, selector, condition.clone(), object, out)?;
+                    let (name, amount) = counted.clone().unwrap_or_else(|| unreachable!());
+                    self.collect_counted(effect, call, &name, amount, condition.clone(), object, out)?;
                 }
                 Effect::Do { call, for_each, duration, .. } => {
                     // "while combating": the ability's effect lasts only while that holds.
@@ -288,10 +294,10 @@ impl Ctx<'_> {
         Event::EffectBegan { effect: Box::new(ContinuousEffect { id, source: Some(object), controller: self.controller, timestamp: Default::default(), affected, change, duration, condition }) }
     }
 
-    /// Trails 1305.4: an always-on effect that reads a counted X: its changes worked out for X = 0
-    /// and X = 1, the difference applied once for each card the method counts, so X follows it.
+    /// Trails 1305.4: an always-on effect that reads an X its method keeps working out: its
+    /// changes worked out for X = 0 and X = 1, the difference applied X times, so X follows it.
     #[allow(clippy::too_many_arguments)]
-    fn collect_counted(&mut self, effect: &Effect, call: &crate::ir::Call, name: &str, selector: crate::kernel::Selector, condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
+    fn collect_counted(&mut self, effect: &Effect, call: &crate::ir::Call, name: &str, x: Amount, condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
         let with = |this: &mut Self, x: i64| {
             this.env.push((name.to_string(), Binding::Number(x)));
             let changes = this.changes(call, 1, true);
@@ -314,7 +320,7 @@ impl Ctx<'_> {
                     return Err(crate::kernel::Illegal("X added to a fixed amount is not carried out (Trails 1305.4)".into()));
                 }
                 if b != a {
-                    *amount = Amount::PerMatch { each: b - a, selector: selector.clone() };
+                    *amount = times(&x, b - a)?;
                 }
             }
             let began = self.began(object, affected, change, lasting.clone(), condition.clone(), out.len());
@@ -322,6 +328,19 @@ impl Ctx<'_> {
         }
         Ok(())
     }
+}
+
+/// Trails 1305.4: `each` times a live X: a count's cards counted `each` times, the cards in a
+/// player's zone as those cards (that player's, as `in your homebase` reads), any other X once.
+fn times(x: &Amount, each: i64) -> Result<Amount, crate::kernel::Illegal> {
+    use crate::kernel::Selector;
+    Ok(match x {
+        Amount::PerMatch { each: one, selector } => Amount::PerMatch { each: one * each, selector: selector.clone() },
+        Amount::InZone { player, zone } => Amount::PerMatch { each, selector: Selector::And(vec![Selector::InZone(zone.clone()), Selector::ControlledBy(*player)]) },
+        Amount::Fixed(n) => Amount::Fixed(n * each),
+        other if each == 1 => other.clone(),
+        _ => return Err(crate::kernel::Illegal("X from this method times a number is not carried out (Trails 1305.4)".into())),
+    })
 }
 
 /// Applies an event that a game procedure announces (a phase beginning, an attack) and collects
@@ -648,30 +667,8 @@ fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: Objec
     if !matches!(state.ask(agent, controller, crate::kernel::Question::YesNo { prompt }), crate::kernel::Answer::Yes(true)) {
         return false;
     }
-    reveal(state, object);
+    super::reveal::reveal(state, object);
     true
-}
-
-/// A hidden card is revealed while an ability of its waits (Trails 1211.3a, 1204.2b): it is
-/// marked `revealed` until `conceal` finds nothing of its waiting.
-pub fn reveal(state: &mut GameState, object: ObjectId) {
-    state.apply(Event::Revealed { objects: vec![object] });
-    state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: true, by: vec![] });
-}
-
-/// Trails 1211.3c: a card revealed for its triggered ability is hidden again once nothing of its
-/// waits to be played or to resolve. Whether anything changed.
-pub fn conceal(state: &mut GameState) -> bool {
-    let revealed: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(crate::kernel::REVEALED)).collect();
-    let mut changed = false;
-    for object in revealed {
-        let waiting = state.pending.iter().any(|p| p.source == object) || state.stack.iter().any(|e| e.source == Some(object));
-        if !waiting {
-            state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: false, by: vec![] });
-            changed = true;
-        }
-    }
-    changed
 }
 
 /// Whether one of `flags` was set on an object by an event of the log from `since` to `until`.

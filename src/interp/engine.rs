@@ -39,7 +39,7 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
             // Trails 1002.1a-b: once no rule process is left, conditional triggers are checked.
             changed |= super::conditional::check_conditional_triggers(state, agent);
         }
-        changed |= super::abilities::conceal(state);
+        changed |= super::reveal::conceal(state);
         if !state.pending.is_empty() {
             place_pending(state, agent);
             changed = true;

@@ -147,7 +147,12 @@ impl Ctx<'_> {
             }
             Primitive::Reveal => {
                 let objects = self.objects_arg(call, &a[0])?;
-                self.happen(Event::Revealed { objects })?;
+                self.happen(Event::Revealed { objects: objects.clone() })?;
+                if self.state.config.mark_reveals {
+                    for object in objects {
+                        super::reveal::reveal_for(self.state, object, self.source);
+                    }
+                }
             }
             Primitive::Reassign => {
                 let property = self.property_arg(call, &a[1])?;

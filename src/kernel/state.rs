@@ -93,6 +93,9 @@ pub struct GameConfig {
     pub retarget: Retarget,
     /// How triggered abilities reach resolution.
     pub procedure: Procedure,
+    /// Trails 1311.1: a card an effect reveals stays marked `revealed` until that effect has
+    /// resolved or the card moves (`REVEALED_BY`); otherwise (FF, UFS) a reveal is only logged.
+    pub mark_reveals: bool,
     /// UFS C.3.3.4: a modification, once applied to a card's current state, stays (and is not
     /// applied again) until the game refreshes that state, whatever happens to the effect.
     pub latch_modifications: bool,
@@ -126,6 +129,10 @@ pub const USED_THIS_TURN: &str = "used this turn: ";
 /// The mark of a hidden card revealed for its triggered ability while the ability waits (Trails
 /// 1211.3a-c).
 pub const REVEALED: &str = "revealed";
+
+/// With `REVEALED`, what keeps a card revealed by an effect (Trails 1311.1): `revealed by: S in Z`,
+/// the card S whose effect revealed it while it is in zone Z.
+pub const REVEALED_BY: &str = "revealed by: ";
 
 /// The name under which a trigger's environment keeps the cards it reads as they were before
 /// they moved (`GameConfig::look_back_from`): its effects still act on where those cards are now.

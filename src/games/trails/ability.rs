@@ -120,7 +120,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             return Ok(None);
         }
         "counter_craft" => {
-            counter_crafts(state, &call.objects);
+            counter_crafts(state, agent, &call.objects, call.controller);
             return Ok(None);
         }
         "pay_cp" => "cp",
@@ -193,16 +193,31 @@ fn costs_name_x(ability: &crate::ir::AbilityIr) -> bool {
     ability.costs.iter().any(|c| matches!(c, CostIr::Phrase(call) if call.args.iter().any(names_x)))
 }
 
-/// Trails 1324.1-2 Counter an ability: the most recently placed craft or Arts ability of each card
-/// waiting in the Resolve Standby Zone (not the effect of the card itself, which `counter`
-/// counters) is removed from it and does not resolve; the costs paid for it stay paid.
-fn counter_crafts(state: &mut GameState, objects: &[ObjectId]) {
+/// Trails 1324.1-2 Counter an ability: a craft or Arts ability of each card waiting in the Resolve
+/// Standby Zone (not the effect of the card itself, which `counter` counters) is removed from it and
+/// does not resolve; the costs paid for it stay paid. With several of one card's waiting, the
+/// countering player chooses the one (the most recent first).
+fn counter_crafts(state: &mut GameState, agent: &mut dyn Agent, objects: &[ObjectId], controller: PlayerId) {
     let library = state.library.clone();
     let card_effect = |e: &crate::kernel::trigger::StackEntry| match e.ability {
         AbilityRef::Printed { card, index } => library.card(card).abilities.get(index).is_some_and(|a| library.vocab.ability_kinds[a.kind.index()].class == crate::vocab::AbilityClass::Play),
         _ => false,
     };
     for &object in objects {
-        crate::games::unstack(state, object, |e| !card_effect(e));
+        let current = state.current(object);
+        let waiting: Vec<usize> = (0..state.stack.len()).rev().filter(|&i| state.stack[i].source.is_some_and(|s| state.current(s) == current) && !card_effect(&state.stack[i])).collect();
+        let index = match waiting.as_slice() {
+            [] => continue,
+            [one] => *one,
+            several => {
+                let options = several.iter().map(|&i| state.describe_ability(current, &state.stack[i].ability)).collect();
+                let prompt = format!("the craft of {} to counter (Trails 1324.1)", state.name_of(current));
+                match state.ask(agent, controller, crate::kernel::Question::One { prompt, options }) {
+                    crate::kernel::Answer::One(k) => several[k.min(several.len() - 1)],
+                    _ => several[0],
+                }
+            }
+        };
+        state.apply(Event::Unstacked { index });
     }
 }

@@ -1,4 +1,4 @@
-//! The rule processes (Trails 1100), performed in a rule check (1002.1a) until none applies: loss condition processing (1102), and a card on the field going to its controller's field (506.4).
+//! The rule processes (Trails 1100), performed in a rule check (1002.1a) until none applies: loss condition processing (1102), a card on the field going to its controller's field (506.4), and a UNIT stunned or moved leaving the combat (804.7).
 
 use crate::interp::engine::RuleProcesses;
 use crate::kernel::decision::Agent;
@@ -18,6 +18,10 @@ impl RuleProcesses for TrailsRules {
             return false;
         }
         if crate::games::to_controllers_zone(state, agent, "field") {
+            return true;
+        }
+        // Trails 804.7: a UNIT stunned or moved during the combat stops attacking or defending.
+        if super::combat::leave_combat(state) {
             return true;
         }
         // Trails 1102.1: a player who tried to draw from an empty deck loses.

@@ -154,6 +154,33 @@ fn end_combat(state: &mut GameState) {
     }
 }
 
+/// Trails 804.7, 804.5a, 804.6a (a rule process): an attacking or defending UNIT that became
+/// stunned, moved off the field (the same card in the homebase, 502.3a; another zone makes a new
+/// object without the flags) or ceased to be a UNIT is no longer attacking, defending or in combat
+/// at once, not only as the combat ends (804.13); the others keep theirs (804.5b). Whether any did.
+pub fn leave_combat(state: &mut GameState) -> bool {
+    let involved: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains("combating")).collect();
+    if involved.is_empty() {
+        return false;
+    }
+    let Some(w) = Words::of(&state.library.vocab) else { return false };
+    let out: Vec<ObjectId> = involved
+        .into_iter()
+        .filter(|o| {
+            let obj = state.object(*o);
+            obj.flags.contains("stunned") || state.zone(obj.zone).name != "field" || !w.is(state, *o, w.unit)
+        })
+        .collect();
+    for &o in &out {
+        for flag in COMBAT {
+            if state.object(o).flags.contains(flag) {
+                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: vec![] });
+            }
+        }
+    }
+    !out.is_empty()
+}
+
 /// Whether no UNIT of `player`'s has attacked yet this turn (Trails 1404.1 "first attack each
 /// turn"): no attack announced for them since the turn began.
 fn first_attack_of_turn(state: &GameState, player: PlayerId) -> bool {
