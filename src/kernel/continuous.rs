@@ -146,11 +146,15 @@ pub struct Hook {
     pub ability: Option<KeywordId>,
     /// What else the rule names (a Combo's requirements).
     pub value: Option<Value>,
+    /// How many cards of each set of cards the rule names, in order (`with`, then `value`):
+    /// "by discarding 2 ..." is 2; 0 for a set without a number ("all ...").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counts: Vec<i64>,
 }
 
 impl Hook {
     pub fn plain(action: &str) -> Hook {
-        Hook { action: action.to_string(), who: None, with: None, zone: None, ability: None, value: None }
+        Hook { action: action.to_string(), who: None, with: None, zone: None, ability: None, value: None, counts: vec![] }
     }
 
     fn is_plain(&self) -> bool {

@@ -72,7 +72,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 continue;
             };
             // FF 11.4.4, SE14 11.4.4: the CP cost, or an alternative cost the player can pay.
-            let payable = sources.can_pay(&card_cost(state, w, object), &[object]) || super::options::discard_alternative(state, player, object).is_some();
+            let payable = sources.can_pay(&card_cost(state, w, object), &[object]) || super::options::alternative(state, player, object).is_some();
             if payable && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
