@@ -442,6 +442,14 @@ impl GameState {
                 _ => false,
             },
             Selector::NotSource => source != Some(object),
+            Selector::Extreme { property, highest, among } => {
+                let mine = c.number(*property);
+                self.selects(view, among, object, source)
+                    && self.matching(view, among, source).into_iter().filter_map(|o| view.get(o.index()).and_then(Option::as_ref)).all(|oc| {
+                        let theirs = oc.number(*property);
+                        if *highest { theirs <= mine } else { theirs >= mine }
+                    })
+            }
             Selector::HostOfSource => source.is_some_and(|s| self.object(s).attached_to == Some(object)),
             Selector::Not(s) => !self.selects(view, s, object, source),
             Selector::And(all) => all.iter().all(|s| self.selects(view, s, object, source)),

@@ -223,6 +223,10 @@ primitives! {
     IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
     /// Cards with two or more values of a property: `has_several(property: element)` ("multi-Element").
     HasSeveral "has_several" [Filter, Predicate] (opt("what", Cards), req("property", Property));
+    /// The candidate is among these cards and its number property is the highest (or lowest) among
+    /// theirs, ties all included: `extreme(cost, group, highest)` ("the Forward of the highest cost
+    /// opponent controls"), `extreme(power, group, lowest)`.
+    Extreme "extreme" [Filter] (req("property", Property), req("among", Cards), req("which", Choice(&["highest", "lowest"])));
     /// Cards holding at least `at_least` (1 unless given) counters of one name: `has_counters(target, doom, at_least: 3)`.
     HasCounters "has_counters" [Filter, Predicate] (opt("what", Cards), req("name", Word), opt("at_least", Number));
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
