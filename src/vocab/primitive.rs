@@ -110,7 +110,9 @@ primitives! {
     Run "run" [Action] (req("ability", Ability));
     /// An action the game's own procedures carry out (combat, casting...): `game(cancel, target)`.
     /// The game's procedure receives the cards, the player (default: the controller), the amount and the zone.
-    Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone));
+    /// `on_use: true`: a choice among `what` made when the ability is used or put on the stack, not as it
+    /// resolves (FF 11.6.5, 11.8.9), declared with its targets like a leading `choose` when it leads the ability.
+    Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone), opt("on_use", BOOL));
 
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
     /// `from`/`except`: a list property's values taken from other cards, minus some ("gains the
