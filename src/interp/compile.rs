@@ -394,7 +394,8 @@ impl Ctx<'_> {
                     Some(d) => Some(d),
                     None => zone(4)?,
                 };
-                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player, zone: detail }
+                let pattern = EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player, zone: detail };
+                if word(5)?.as_deref() == Some("true") { EventPattern::LaterTurn { turn: self.state.turn, pattern: Box::new(pattern) } } else { pattern }
             }
             p => return Err(Illegal(format!("`{}` is not an event", p.name()))),
         })

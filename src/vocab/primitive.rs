@@ -189,7 +189,9 @@ primitives! {
     /// `direction`: `gain` or `lose` (any change without it).
     ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word), opt("direction", Choice(&["gain", "lose"])));
     /// Something a game procedure announces: `signal(attack, subject)`, `signal(phase_begins, who, name: main)`.
-    Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word), opt("zone", Zone));
+    /// `later_turn: true`: only in a turn after the one the trigger began waiting in (a delayed trigger
+    /// "at the end of your next turn": not the end of the turn it was made in).
+    Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word), opt("zone", Zone), opt("later_turn", BOOL));
 
     /// Cards have a state flag: `has_flag(subject, dull)`; in a filter `has_flag(dull)`.
     /// `value: false` tests that the flag is off (`ready`, `face up`).

@@ -25,6 +25,8 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "search_different_costs" => return search(state, agent, call, &["cost"]),
         "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
         "cancel" => cancel(state, call)?,
+        // FF 3.1, 12.3: a player an effect makes lose loses when the rule processes are next checked.
+        "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: super::rules::LOST_BY_EFFECT.into(), value: true }),
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
