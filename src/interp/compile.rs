@@ -117,6 +117,11 @@ impl Ctx<'_> {
             }
             Primitive::IsKind => Selector::Kind(self.kind_arg(call, &bound.args[1])?),
             Primitive::Among => Selector::Objects(self.objects_arg(call, &bound.args[0])?),
+            Primitive::Extreme => {
+                let property = self.property_arg(call, &bound.args[0])?;
+                let among = self.slot(call, &bound.args[1]).ok_or_else(|| Illegal("`extreme` needs cards".into()))?;
+                Selector::Extreme { property, highest: word(2)? == "highest", among: Box::new(self.selector(among)?) }
+            }
             Primitive::Host => Selector::HostOfSource,
             Primitive::IsDamaged => Selector::Damaged,
             Primitive::HasSeveral => Selector::Several(self.property_arg(call, &bound.args[1])?),
@@ -389,7 +394,8 @@ impl Ctx<'_> {
                     Some(d) => Some(d),
                     None => zone(4)?,
                 };
-                EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player, zone: detail }
+                let pattern = EventPattern::Signal { name: self.word_arg(call, &bound.args[0])?, subject, player, zone: detail };
+                if word(5)?.as_deref() == Some("true") { EventPattern::LaterTurn { turn: self.state.turn, pattern: Box::new(pattern) } } else { pattern }
             }
             p => return Err(Illegal(format!("`{}` is not an event", p.name()))),
         })

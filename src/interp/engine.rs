@@ -143,7 +143,15 @@ pub fn push(
     let body = ctx.inlined(&body).map_or(body, Arc::new);
     let mut targets = vec![];
     for effect in body.iter() {
-        let Effect::Choose { targets: true, what, binding, .. } = effect else { break };
+        let (what, binding) = match effect {
+            Effect::Choose { targets: true, what, binding, .. } => (what, binding),
+            // FF 11.6.5: a choice a game procedure makes, declared now too (`game(..., on_use: true)`).
+            Effect::Do { call, binding: Some(binding), for_each: None, duration: None } => match chosen_on_use(&ctx, call) {
+                Some(what) => (what, binding),
+                None => break,
+            },
+            _ => break,
+        };
         let Ok(selector) = ctx.selector(what) else { break };
         let before = ctx.env.len();
         if ctx.run(std::slice::from_ref(effect)).is_err() {
@@ -153,8 +161,9 @@ pub fn push(
             Some((_, Binding::Objects(list))) => list.clone(),
             _ => vec![],
         };
-        if chosen.is_empty() {
-            // FF 11.8.4: a triggered ability with no legal target is removed.
+        if chosen.is_empty() && matches!(effect, Effect::Choose { .. }) {
+            // FF 11.8.4: a triggered ability with no legal target is removed. (A choice of "as many
+            // as you want" may choose none; then nothing is left to resolve for.)
             ctx.state.apply(Event::Cancelled { ability, reason: "it has no legal target".into() });
             return;
         }
@@ -162,6 +171,13 @@ pub fn push(
     }
     let env = ctx.env.clone();
     state.apply(Event::Pushed { entry: Box::new(StackEntry { source, controller, ability, env, body, condition, targets }) });
+}
+
+/// The cards a game action that chooses on use (`on_use: true`, FF 11.6.5) chooses among.
+fn chosen_on_use<'c>(ctx: &Ctx, call: &'c crate::ir::Call) -> Option<&'c crate::ir::Operand> {
+    let bound = ctx.bound(call).ok()?;
+    let on_use = bound.args.get(5).filter(|a| !matches!(a, crate::vocab::BoundArg::Absent))?;
+    (bound.primitive == crate::vocab::primitive::Primitive::Game && ctx.word_arg(call, on_use).ok()? == "true").then(|| ctx.slot(call, &bound.args[1]))?
 }
 
 /// Resolves the top of the stack.

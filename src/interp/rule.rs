@@ -227,11 +227,20 @@ impl Ctx<'_> {
                     Some(op) => Some(self.value(op)?),
                     None => None,
                 };
+                // The quantities the named sets carry ("discarding 2 ..."), which a selector does not keep.
+                let mut counts = vec![];
+                for op in [self.slot(call, &a[3]), self.slot(call, &a[6])].into_iter().flatten() {
+                    match op {
+                        crate::ir::Operand::Cards { quantity: crate::ir::Quantity::Exactly(n), .. } => counts.push(self.number(n)?),
+                        crate::ir::Operand::Cards { .. } => counts.push(0),
+                        _ => {}
+                    }
+                }
                 let forbid = bound.primitive == Primitive::Forbid;
                 self.word_arg(call, &a[1])?
                     .split_whitespace()
                     .map(|w| {
-                        let hook = crate::kernel::Hook { action: w.to_string(), who, with: with.clone(), zone: zone.clone(), ability, value: value.clone() };
+                        let hook = crate::kernel::Hook { action: w.to_string(), who, with: with.clone(), zone: zone.clone(), ability, value: value.clone(), counts: counts.clone() };
                         if forbid { Change::Forbid(hook) } else { Change::Allow(hook) }
                     })
                     .collect()

@@ -146,11 +146,15 @@ pub struct Hook {
     pub ability: Option<KeywordId>,
     /// What else the rule names (a Combo's requirements).
     pub value: Option<Value>,
+    /// How many cards of each set of cards the rule names, in order (`with`, then `value`):
+    /// "by discarding 2 ..." is 2; 0 for a set without a number ("all ...").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counts: Vec<i64>,
 }
 
 impl Hook {
     pub fn plain(action: &str) -> Hook {
-        Hook { action: action.to_string(), who: None, with: None, zone: None, ability: None, value: None }
+        Hook { action: action.to_string(), who: None, with: None, zone: None, ability: None, value: None, counts: vec![] }
     }
 
     fn is_plain(&self) -> bool {
@@ -447,6 +451,14 @@ impl GameState {
                 _ => false,
             },
             Selector::NotSource => source != Some(object),
+            Selector::Extreme { property, highest, among } => {
+                let mine = c.number(*property);
+                self.selects(view, among, object, source)
+                    && self.matching(view, among, source).into_iter().filter_map(|o| view.get(o.index()).and_then(Option::as_ref)).all(|oc| {
+                        let theirs = oc.number(*property);
+                        if *highest { theirs <= mine } else { theirs >= mine }
+                    })
+            }
             Selector::HostOfSource => source.is_some_and(|s| self.object(s).attached_to == Some(object)),
             Selector::Not(s) => !self.selects(view, s, object, source),
             Selector::And(all) => all.iter().all(|s| self.selects(view, s, object, source)),

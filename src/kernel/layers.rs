@@ -276,6 +276,10 @@ fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
         Selector::ControlledBy(_) => out.push(Aspect::Controller),
         Selector::Compare { property, .. } | Selector::Has { property, .. } | Selector::Several(property) => out.push(Aspect::Property(*property)),
         Selector::Not(inner) => selector_reads(inner, out),
+        Selector::Extreme { property, among, .. } => {
+            out.push(Aspect::Property(*property));
+            selector_reads(among, out);
+        }
         Selector::And(all) | Selector::Or(all) => all.iter().for_each(|s| selector_reads(s, out)),
         _ => {}
     }

@@ -49,6 +49,9 @@ pub enum EventPattern {
     Any(Vec<EventPattern>),
     /// Triggers only if the ability's controller chooses to use it as it would trigger.
     Asked(Box<EventPattern>),
+    /// Matches only in a turn after `turn`, the one the pattern was made in ("at the end of your
+    /// next turn", a delayed trigger made this turn).
+    LaterTurn { turn: u32, pattern: Box<EventPattern> },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -117,6 +120,7 @@ impl GameState {
             }
             (EventPattern::Any(patterns), event) => patterns.iter().any(|p| self.event_matches(p, event, source)),
             (EventPattern::Asked(inner), event) => self.event_matches(inner, event, source),
+            (EventPattern::LaterTurn { turn, pattern }, event) => self.turn > *turn && self.event_matches(pattern, event, source),
             _ => false,
         }
     }

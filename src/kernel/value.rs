@@ -84,6 +84,9 @@ pub enum Selector {
     Shares { property: PropId, with: Vec<ObjectId> },
     /// A text property contains this text.
     Contains { property: PropId, text: String },
+    /// Picked by `among`, with the highest (or lowest) number `property` of all it picks; every one
+    /// that shares that number ("the Forward of the highest cost opponent controls").
+    Extreme { property: PropId, highest: bool, among: Box<Selector> },
     Not(Box<Selector>),
     And(Vec<Selector>),
     Or(Vec<Selector>),

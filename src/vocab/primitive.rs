@@ -110,7 +110,9 @@ primitives! {
     Run "run" [Action] (req("ability", Ability));
     /// An action the game's own procedures carry out (combat, casting...): `game(cancel, target)`.
     /// The game's procedure receives the cards, the player (default: the controller), the amount and the zone.
-    Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone));
+    /// `on_use: true`: a choice among `what` made when the ability is used or put on the stack, not as it
+    /// resolves (FF 11.6.5, 11.8.9), declared with its targets like a leading `choose` when it leads the ability.
+    Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone), opt("on_use", BOOL));
 
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
     /// `from`/`except`: a list property's values taken from other cards, minus some ("gains the
@@ -187,7 +189,9 @@ primitives! {
     /// `direction`: `gain` or `lose` (any change without it).
     ResourceChanged "resource_changed" [Event] (req("who", Player), req("name", Word), opt("direction", Choice(&["gain", "lose"])));
     /// Something a game procedure announces: `signal(attack, subject)`, `signal(phase_begins, who, name: main)`.
-    Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word), opt("zone", Zone));
+    /// `later_turn: true`: only in a turn after the one the trigger began waiting in (a delayed trigger
+    /// "at the end of your next turn": not the end of the turn it was made in).
+    Signal "signal" [Event] (req("name", Word), opt("what", Cards), opt("who", Player), opt("detail", Word), opt("zone", Zone), opt("later_turn", BOOL));
 
     /// Cards have a state flag: `has_flag(subject, dull)`; in a filter `has_flag(dull)`.
     /// `value: false` tests that the flag is off (`ready`, `face up`).
@@ -223,6 +227,10 @@ primitives! {
     IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
     /// Cards with two or more values of a property: `has_several(property: element)` ("multi-Element").
     HasSeveral "has_several" [Filter, Predicate] (opt("what", Cards), req("property", Property));
+    /// The candidate is among these cards and its number property is the highest (or lowest) among
+    /// theirs, ties all included: `extreme(cost, group, highest)` ("the Forward of the highest cost
+    /// opponent controls"), `extreme(power, group, lowest)`.
+    Extreme "extreme" [Filter] (req("property", Property), req("among", Cards), req("which", Choice(&["highest", "lowest"])));
     /// Cards holding at least `at_least` (1 unless given) counters of one name: `has_counters(target, doom, at_least: 3)`.
     HasCounters "has_counters" [Filter, Predicate] (opt("what", Cards), req("name", Word), opt("at_least", Number));
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.

@@ -25,6 +25,8 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "search_different_costs" => return search(state, agent, call, &["cost"]),
         "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
         "cancel" => cancel(state, call)?,
+        // FF 3.1, 12.3: a player an effect makes lose loses when the rule processes are next checked.
+        "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: super::rules::LOST_BY_EFFECT.into(), value: true }),
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
@@ -182,7 +184,9 @@ fn shares(a: &Option<Value>, b: &Value) -> bool {
 /// chosen apply) whose cost still fits in what is left of the total, until they choose none; the
 /// cards chosen are announced (FF "when X is chosen") and given as the phrase's value.
 fn choose_with_total_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Value {
-    let candidates: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
+    // The Forwards on the field: a game action is given the cards of every zone (a search's deck).
+    let on_field = |o: &ObjectId| state.object(*o).left.is_none() && state.zone(state.object(*o).zone).name == "field";
+    let candidates: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(on_field).collect();
     let mut left: Vec<ObjectId> = super::legal_targets(state, call.controller, call.source, candidates);
     let mut budget = call.amount.unwrap_or(0);
     let mut chosen: Vec<ObjectId> = vec![];

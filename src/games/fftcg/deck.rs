@@ -7,6 +7,27 @@ use crate::games::arrange::{ask_order, pick, top};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Selector, Value, ZoneId};
 
+/// Draws `n` cards one at a time, by the Draw Phase (FF 9.2) or an effect, into the hand (FF 7.11.1); drawing
+/// from an empty deck loses the game (FF 3.1.2, 12.4.2). Each card drawn is announced ("when you
+/// draw a card"), outside the Draw Phase with the detail `outside_draw_phase` ("When your opponent
+/// draws a card outside of his/her Draw Phase", 5-036L The Emperor).
+pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) -> Vec<ObjectId> {
+    let (Some(deck), Some(hand)) = (state.zone_id("deck", Some(player)), state.zone_id("hand", Some(player))) else { return vec![] };
+    let mut drawn = vec![];
+    for _ in 0..n {
+        let Some(&card) = state.zone(deck).objects.last() else {
+            state.apply(Event::PlayerFlag { player, flag: "took_from_empty_deck".into(), value: true });
+            break;
+        };
+        let event = state.move_event(card, hand, Some("draw".into()), Position::Top);
+        let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
+        drawn.push(new);
+        let detail = (state.phase != "draw").then(|| "outside_draw_phase".to_string());
+        crate::interp::announce(state, agent, Event::Signal { name: "draw".into(), objects: vec![new], player: Some(player), detail });
+    }
+    drawn
+}
+
 /// The tracked lists the effect reads back ("the cards looked at", "the other cards revealed").
 const REVEALED: &str = "cards revealed";
 const LOOKED_AT: &str = "looked_at";
@@ -15,6 +36,7 @@ const LOOKED_AT: &str = "looked_at";
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Option<Result<Option<Value>, Illegal>> {
     let amount = call.amount.unwrap_or(1).max(0) as usize;
     Some(match call.name.as_str() {
+        "draw_cards" => Ok(Some(cards_value(draw(state, agent, call.player, amount)))),
         "reveal_top" => zone(state, call).map(|deck| {
             let cards = top(state, deck, amount);
             state.apply(Event::Revealed { objects: cards.clone() });

@@ -143,7 +143,7 @@ pub fn play_item(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     let chosen = play_options(state, agent, w, player, item, &mut cost)?;
     let host = choose_host(state, agent, player, item, &equippers(state, w, player, item));
     pay_chosen(state, agent, w, player, item, &cost, &chosen)?;
-    enter_field(state, agent, player, item, |new| {
+    enter_field(state, agent, player, item, None, |new| {
         let mut states = vec![Event::Attached { object: new, to: Some(host) }];
         states.extend(paid_states(new, &chosen));
         states
@@ -160,7 +160,7 @@ pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, p
     let chosen = play_options(state, agent, w, player, formation, &mut cost)?;
     pay_chosen(state, agent, w, player, formation, &cost, &chosen)?;
     let previous: Vec<ObjectId> = state.in_zones("field").filter(|o| is_formation(state, w, *o) && state.characteristics(*o).controller == player).collect();
-    let Some(new) = enter_field(state, agent, player, formation, |new| paid_states(new, &chosen))? else { return Ok(()) };
+    let Some(new) = enter_field(state, agent, player, formation, None, |new| paid_states(new, &chosen))? else { return Ok(()) };
     for old in previous.into_iter().filter(|o| *o != new) {
         if state.object(old).left.is_some() {
             continue;

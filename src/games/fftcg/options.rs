@@ -2,8 +2,8 @@
 //! 11.3.4, and for Items and Formations 11.4.4, 11.5.4): War God puts a Character into the Break Zone
 //! to reduce a Summon's cost (SE14 15.2.7), Combination removes named cards to reduce a card's cost
 //! (SE14 15.2.17), Overdrive adds an additional cost (SE14 15.2.9), and a card may be played by
-//! discarding cards instead of paying its CP cost (FF 11.4.4). Keywords and card texts grant these as
-//! rule hooks; nothing here names one.
+//! discarding, dulling or putting cards into a zone instead of paying its CP cost (FF 11.4.4).
+//! Keywords and card texts grant these as rule hooks; nothing here names one.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -54,53 +54,126 @@ pub fn reduce_summon_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     Ok(())
 }
 
+/// What an alternative cost does to the cards that pay it instead of the CP cost (FF 11.4.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pay {
+    /// Discarded from the hand ("You can discard 1 Job Class Zero Cadet", 9-010R King).
+    Discard,
+    /// Dulled: active Characters the player controls (FF 11.6.2.4; 9-043R Vaan, 13-123L Nine).
+    Dull,
+    /// Put into a zone: Characters the player controls (FF 11.6.2.4; 4-080L Kefka).
+    Put(String),
+}
+
+impl Pay {
+    fn verb(&self) -> String {
+        match self {
+            Pay::Discard => "discard".into(),
+            Pay::Dull => "dull".into(),
+            Pay::Put(zone) => format!("put into {zone}"),
+        }
+    }
+}
+
+/// An alternative cost a card's permission offers and its player can pay now: what is done, and
+/// for each group of cards the permission names, the cards that may pay and how many must.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternative {
+    pub pay: Pay,
+    pub groups: Vec<(Vec<ObjectId>, usize)>,
+}
+
 /// What the player chose while the cost of a card played from the hand was determined.
 #[derive(Debug, Default)]
 pub struct Chosen {
     /// SE14 15.2.9.3: the optional additional cost is paid with the card's cost.
     pub additional: bool,
-    /// FF 11.4.4: the cards discarded instead of paying the CP cost (an alternative cost).
-    pub discard_instead: Vec<ObjectId>,
+    /// FF 11.4.4: the alternative cost chosen instead of the CP cost, and the cards that pay it.
+    pub instead: Option<(Pay, Vec<ObjectId>)>,
 }
 
-/// FF 11.4.4: the cards in `player`'s hand the card's permission lets them discard instead of paying
-/// its CP cost ("You can discard 1 Job Class Zero Cadet (instead of paying the CP cost) to play King",
-/// 9-010R), and how many; `None` when the card has no such permission or too few cards match. The
-/// permission names the cards, not their number: one, unless it gives a number as its value.
-pub fn discard_alternative(state: &GameState, player: PlayerId, card: ObjectId) -> Option<(Vec<ObjectId>, usize)> {
-    let permission = hook(state, card, "play_by_discarding_instead_of_cp")?;
-    let selector = permission.with.as_ref()?;
-    let n = match permission.value {
-        Some(Value::Number(n)) if n > 0 => n as usize,
-        _ => 1,
+/// The rule hooks that offer an alternative cost, and what each does to the cards.
+const ALTERNATIVES: [&str; 4] = ["play_by_discarding_instead_of_cp", "play_by_dulling_instead_of_cp", "play_by_dulling_two_groups_instead_of_cp", "play_by_putting_cards_instead_of_cp"];
+
+/// FF 11.4.4: the alternative cost `card`'s permission offers `player` instead of its CP cost, when
+/// they can pay it now: discarding cards from the hand (9-010R King), dulling active Characters they
+/// control (FF 11.6.2.4: 9-043R Vaan; two groups of them, different cards, 13-123L Nine), putting
+/// Characters they control into a zone (4-080L Kefka). How many of each group: the number the text
+/// gives ("discard 2 ...": 2), one when it gives none. `None` without such a permission or when too
+/// few cards match (every group, and all groups together, with cards enough: Hall's condition,
+/// exact for the one or two groups the cards name).
+pub fn alternative(state: &GameState, player: PlayerId, card: ObjectId) -> Option<Alternative> {
+    let (index, permission) = ALTERNATIVES.iter().enumerate().find_map(|(i, a)| hook(state, card, a).map(|h| (i, h)))?;
+    let pay = match index {
+        0 => Pay::Discard,
+        3 => Pay::Put(permission.zone.clone().unwrap_or_else(|| "break_zone".into())),
+        _ => Pay::Dull,
     };
+    let mut selectors = vec![permission.with.clone()?];
+    if index == 2 {
+        let Some(Value::Cards(second)) = &permission.value else { return None };
+        selectors.push((**second).clone());
+    }
     let view = state.view();
-    let hand = state.zone_id("hand", Some(player))?;
-    let options: Vec<ObjectId> = state.zone(hand).objects.iter().copied().filter(|o| *o != card && state.selects(&view, selector, *o, Some(card))).collect();
-    (options.len() >= n).then_some((options, n))
+    let hand = state.zone_id("hand", Some(player));
+    let payable = |o: ObjectId| match pay {
+        Pay::Discard => Some(state.object(o).zone) == hand,
+        Pay::Dull => state.zone(state.object(o).zone).name == "field" && state.characteristics(o).controller == player && !state.object(o).flags.contains("dull"),
+        Pay::Put(_) => state.zone(state.object(o).zone).name == "field" && state.characteristics(o).controller == player,
+    };
+    let mut groups = vec![];
+    for (i, selector) in selectors.iter().enumerate() {
+        let n = permission.counts.get(i).copied().filter(|n| *n > 0).unwrap_or(1) as usize;
+        let options: Vec<ObjectId> = state.live_objects().filter(|o| *o != card && payable(*o) && state.selects(&view, selector, *o, Some(card))).collect();
+        groups.push((options, n));
+    }
+    let mut all: Vec<ObjectId> = groups.iter().flat_map(|(o, _)| o.iter().copied()).collect();
+    all.sort();
+    all.dedup();
+    let enough = groups.iter().all(|(o, n)| o.len() >= *n) && all.len() >= groups.iter().map(|(_, n)| n).sum::<usize>();
+    enough.then_some(Alternative { pay, groups })
+}
+
+/// FF 11.4.4: the player chooses to pay the alternative cost or not; if they do, the cards of each
+/// group in turn, none twice. Illegal when the cards chosen for one group leave too few for the next.
+fn choose_alternative(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, card: ObjectId, alternative: Alternative) -> Result<Option<(Pay, Vec<ObjectId>)>, Illegal> {
+    let n: usize = alternative.groups.iter().map(|(_, n)| n).sum();
+    let prompt = format!("{} {n} card(s) instead of paying the CP cost of {}", alternative.pay.verb(), state.name_of(card));
+    if !matches!(state.ask(agent, player, Question::YesNo { prompt: prompt.clone() }), Answer::Yes(true)) {
+        return Ok(None);
+    }
+    let mut picked: Vec<ObjectId> = vec![];
+    for (options, n) in alternative.groups {
+        let options: Vec<ObjectId> = options.into_iter().filter(|o| !picked.contains(o)).collect();
+        if options.len() < n {
+            return Err(Illegal(format!("too few cards left to {} for {}", alternative.pay.verb(), state.name_of(card))));
+        }
+        let chosen = match state.ask(agent, player, Question::Objects { prompt: prompt.clone(), options: options.clone(), min: n, max: n }) {
+            Answer::Objects(list) if list.len() == n && list.iter().all(|o| options.contains(o)) => list,
+            _ => options[..n].to_vec(),
+        };
+        picked.extend(chosen);
+    }
+    Ok(Some((alternative.pay, picked)))
 }
 
 /// The optional and alternative costs of a card played from the hand (a Character, FF 11.4.4; an
 /// Item, SE14 11.4.4; a Formation, SE14 11.5.4), chosen before its cost is paid.
-/// FF 11.4.4: the player chooses between the CP cost and discarding cards instead; the cards are
-/// discarded when the cost is paid (SE14 11.4.10: the whole cost at once).
+/// FF 11.4.4: the player chooses between the CP cost and an alternative cost; the cards paying it are
+/// discarded, dulled or moved when the cost is paid (SE14 11.4.10: the whole cost at once).
 /// SE14 15.2.17.2-3: playing the card from the zone the permission names, the player may
 /// remove up to one card of each listed name from the other zone; if they do, the cost is reduced.
 /// SE14 15.2.9.2-4: an additional cost the player may pay with the card's cost, as one cost.
 pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<Chosen, Illegal> {
     let mut chosen = Chosen::default();
-    if let Some((options, n)) = discard_alternative(state, player, card) {
-        let prompt = format!("discard {n} card(s) instead of paying the CP cost of {}", state.name_of(card));
-        if matches!(state.ask(agent, player, Question::YesNo { prompt: prompt.clone() }), Answer::Yes(true)) {
-            chosen.discard_instead = match state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: n, max: n }) {
-                Answer::Objects(list) if list.len() == n => list,
-                _ => options[..n].to_vec(),
-            };
+    if let Some(offered) = alternative(state, player, card) {
+        chosen.instead = choose_alternative(state, agent, player, card, offered)?;
+        if chosen.instead.is_some() {
             *cost = CpCost::default();
         }
     }
     let here = state.zone(state.object(card).zone).name.clone();
-    if chosen.discard_instead.is_empty()
+    if chosen.instead.is_none()
         && let (Some(removing), Some(from)) = (hook(state, card, "play_removing_named_cards"), hook(state, card, "remove_named_cards_from"))
         && removing.zone.as_deref().is_none_or(|z| z == here)
     {
@@ -142,12 +215,21 @@ pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
     Ok(chosen)
 }
 
-/// SE14 11.4.10, 11.5.8 (FF 11.4.5): the whole cost at once, the cards chosen for the alternative
-/// cost discarded and the CP left paid.
+/// SE14 11.4.10, 11.5.8 (FF 11.4.6.1): the whole cost at once, the cards chosen for the alternative
+/// cost discarded, dulled or moved, and the CP left paid.
 pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &CpCost, chosen: &Chosen) -> Result<(), Illegal> {
     let what = state.name_of(card);
-    for discarded in &chosen.discard_instead {
-        super::cost::discard(state, agent, *discarded)?;
+    if let Some((pay, cards)) = &chosen.instead {
+        for &paid in cards {
+            match pay {
+                Pay::Discard => super::cost::discard(state, agent, paid)?,
+                Pay::Dull => {
+                    let event = Event::Flag { object: paid, flag: "dull".into(), value: true, by: vec![] };
+                    Ctx::new(state, agent, None, player, vec![]).happen(event)?;
+                }
+                Pay::Put(zone) => put(state, agent, player, paid, zone)?,
+            }
+        }
     }
     super::cost::pay(state, agent, w, player, cost, &[card], &what)
 }

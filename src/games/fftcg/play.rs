@@ -72,7 +72,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 continue;
             };
             // FF 11.4.4, SE14 11.4.4: the CP cost, or an alternative cost the player can pay.
-            let payable = sources.can_pay(&card_cost(state, w, object), &[object]) || super::options::discard_alternative(state, player, object).is_some();
+            let payable = sources.can_pay(&card_cost(state, w, object), &[object]) || super::options::alternative(state, player, object).is_some();
             if payable && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
@@ -307,8 +307,18 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
     state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
     // The states it enters with (SE14 15.2.9.3; dull ones by `arrival_states`).
-    enter_field(state, agent, player, object, |new| super::options::paid_states(new, &chosen))?;
+    enter_field(state, agent, player, object, nth_cast(state, player), |new| super::options::paid_states(new, &chosen))?;
     Ok(())
+}
+
+/// FF 11.3.8, 11.4.7: the detail a cast or play announces when it is the player's third or fifth card
+/// cast this turn ("When you cast the third card you've cast this turn", 14-057H Rosa).
+fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
+    match state.resource(player, CARDS_CAST_THIS_TURN) {
+        3 => Some("third_this_turn".into()),
+        5 => Some("fifth_this_turn".into()),
+        _ => None,
+    }
 }
 
 /// A Character put onto the field, by a play or an effect, enters dull if it is a Backup (SE14
@@ -324,7 +334,7 @@ pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
 /// The played card enters its player's field, with the states `states` gives the new object set
 /// before anything sees it arrive; its player's "plays" triggers see it (FF 11.4.7, SE14 11.4.11,
 /// 11.5.10). `None` when a replacement effect sent it elsewhere.
-pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, states: impl FnOnce(ObjectId) -> Vec<Event>) -> Result<Option<ObjectId>, Illegal> {
+pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, detail: Option<String>, states: impl FnOnce(ObjectId) -> Vec<Event>) -> Result<Option<ObjectId>, Illegal> {
     let field = state.zone_id("field", Some(player)).ok_or_else(|| Illegal("no field".into()))?;
     let event = state.move_event(object, field, Some("play".into()), Position::Top);
     let new = match state.replace(event, agent) {
@@ -343,7 +353,7 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
         }
         _ => return Ok(None),
     };
-    announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail: None });
+    announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail });
     Ok(Some(new))
 }
 
@@ -370,7 +380,8 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
     state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: vec![] });
     state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
-    announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail: None });
+    let detail = nth_cast(state, player);
+    announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail });
     Ok(())
 }
 

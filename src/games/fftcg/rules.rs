@@ -11,6 +11,9 @@ use super::Words;
 /// The mark on a Character that took damage this turn.
 pub const DAMAGED_THIS_TURN: &str = "damaged_by_this_turn";
 
+/// The mark on a player an effect made lose the game ("your opponent loses the game", 7-130L Sin).
+pub const LOST_BY_EFFECT: &str = "lost_by_effect";
+
 /// FF-TCG's rule processes; `damage_to_lose` is 7 for constructed games, 6 for limited (FF 3.1.1).
 pub struct FfRules {
     pub damage_to_lose: usize,
@@ -107,7 +110,7 @@ impl FfRules {
             .filter(|p| {
                 let flags = &state.players[p.index()].flags;
                 let damage = state.zone_id("damage_zone", Some(*p)).map_or(0, |z| state.zone(z).objects.len());
-                damage >= self.damage_to_lose || flags.contains("took_from_empty_deck") || flags.contains("damaged_with_empty_deck")
+                damage >= self.damage_to_lose || flags.contains("took_from_empty_deck") || flags.contains("damaged_with_empty_deck") || flags.contains(LOST_BY_EFFECT)
             })
             .collect();
         let outcome = match lost.as_slice() {

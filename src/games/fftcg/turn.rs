@@ -8,7 +8,6 @@ use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId};
 use super::attack::{attack, declarations, must_still_attack};
 use super::play::{put_away_resolved, FfPlays};
 use super::rules::CONSTRUCTED;
-use super::setup::draw;
 use super::Words;
 
 pub use crate::games::Windows;
@@ -85,7 +84,7 @@ pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     state.end_durations(&format!("next_active_phase@{}", player.0));
     // FF 9.2: two cards, one on the first player's first turn (FF 8.2.1.5, 9.2.1.3).
     phase(state, agent, "draw", None);
-    draw(state, agent, player, if state.turn == 1 { 1 } else { 2 });
+    super::deck::draw(state, agent, player, if state.turn == 1 { 1 } else { 2 });
     // FF 9.3: Main Phase 1.
     phase(state, agent, "main1", Some("main_phase_begins"));
 }
