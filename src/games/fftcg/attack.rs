@@ -16,6 +16,11 @@ pub const FORWARDS_ATTACKED_WITH: &str = "forwards_attacked_with_this_turn";
 
 /// Why `object` cannot attack now, if it cannot (FF 10.1.2.1.1-2, 15.2.1.2, 15.2.2.2).
 pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<String> {
+    why_not_attack(state, w, object).map(|reason| format!("{} {reason}", state.name_of(object)))
+}
+
+/// The reason `object` cannot attack, without naming it (legal plays ask it of every Forward).
+fn why_not_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<&'static str> {
     let o = state.object(object);
     let reason = if o.left.is_some() || state.zone(o.zone).name != "field" {
         "is not on the field"
@@ -34,13 +39,13 @@ pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<S
     } else {
         return None;
     };
-    Some(format!("{} {reason}", state.name_of(object)))
+    Some(reason)
 }
 
 /// FF 10.1.2.1.3: the Forwards that must attack and still can; the Attack Phase cannot end
 /// while there are any.
 pub fn must_still_attack(state: &GameState, w: &Words) -> Vec<ObjectId> {
-    state.in_zones("field").filter(|o| state.permits(*o, "must_attack", None, None) == Some(true) && cannot_attack(state, w, *o).is_none()).collect()
+    state.in_zones("field").filter(|o| state.permits(*o, "must_attack", None, None) == Some(true) && why_not_attack(state, w, *o).is_none()).collect()
 }
 
 /// FF 15.1.1.9.2: a party shares one Element, unless an effect lets its Forwards party anyway
@@ -55,7 +60,7 @@ fn can_party(state: &GameState, w: &Words, attackers: &[ObjectId]) -> bool {
 /// The parties and single attackers the turn player may declare now (FF 10.1.2.1): each eligible
 /// Forward alone, and for each Element the eligible Forwards of it together.
 pub fn declarations(state: &GameState, w: &Words) -> Vec<Vec<ObjectId>> {
-    let eligible: Vec<ObjectId> = state.in_zones("field").filter(|o| cannot_attack(state, w, *o).is_none()).collect();
+    let eligible: Vec<ObjectId> = state.in_zones("field").filter(|o| why_not_attack(state, w, *o).is_none()).collect();
     let mut out: Vec<Vec<ObjectId>> = eligible.iter().map(|o| vec![*o]).collect();
     // A Forward that cannot form a party attacks alone.
     let eligible: Vec<ObjectId> = eligible.into_iter().filter(|o| state.permits(*o, "form_party", None, None) != Some(false)).collect();

@@ -87,7 +87,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             continue;
         }
         for (reference, ability) in abilities_of(state, &library, object) {
-            if library.vocab.ability_kinds[ability.kind.index()].class == AbilityClass::Activated && usable(state, w, &sources, player, object, &ability).is_ok() {
+            if library.vocab.ability_kinds[ability.kind.index()].class == AbilityClass::Activated && usable(state, w, &sources, player, object, &ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
         }
@@ -188,55 +188,56 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
     Ok(cost)
 }
 
-/// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2).
-fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
+/// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2);
+/// the reason is put into words only when `explain` (legal plays ask of every ability).
+fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, ability: &AbilityIr, explain: bool) -> Result<SymbolCost, Illegal> {
+    let refuse = |why: &dyn Fn() -> String| Err(Illegal(if explain { why() } else { String::new() }));
     let cost = match free_use(state, player, ability) {
         Some(mark) => SymbolCost { free: Some(mark), ..SymbolCost::default() },
         None => symbol_cost(state, w, ability)?,
     };
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
-    let zone = state.zone(state.object(object).zone).name.clone();
-    let mut works_in = "field".to_string();
+    let zone = state.zone(state.object(object).zone).name.as_str();
+    let mut works_in = None;
     for (tag, value) in ability_tags(&state.library, ability) {
         match tag.as_str() {
-            "own_turn_only" if state.turn_player != player => return Err(Illegal("it can be used only on your turn".into())),
-            "once_per_turn" if state.object(object).flags.contains(&used_mark(ability)) => {
-                return Err(Illegal("it can be used only once per turn".into()));
-            }
-            "active_zone" => works_in = value.unwrap_or(works_in),
+            "own_turn_only" if state.turn_player != player => return refuse(&|| "it can be used only on your turn".into()),
+            "once_per_turn" if state.object(object).flags.contains(&used_mark(ability)) => return refuse(&|| "it can be used only once per turn".into()),
+            "active_zone" => works_in = value.or(works_in),
             _ => {}
         }
     }
+    let works_in = works_in.as_deref().unwrap_or("field");
     if zone != works_in {
-        return Err(Illegal(format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object))));
+        return refuse(&|| format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object)));
     }
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
     if !state.characteristics(object).forbidden.is_empty() && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
-        return Err(Illegal(format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object))));
+        return refuse(&|| format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object)));
     }
     // SE14 15.2.12.4, 5.2.3.1.3.1: an Item's abilities are used while it is equipped to a Character.
     if zone == "field" && equip::is_item(state, w, object) && equip::equipped_to(state, w, object).is_none() {
-        return Err(Illegal(format!("{} is not equipped to a Character (SE14 15.2.12.4)", state.name_of(object))));
+        return refuse(&|| format!("{} is not equipped to a Character (SE14 15.2.12.4)", state.name_of(object)));
     }
     let mut exclude = vec![];
     if cost.dull {
         if state.object(object).flags.contains("dull") {
-            return Err(Illegal(format!("{} is dull", state.name_of(object))));
+            return refuse(&|| format!("{} is dull", state.name_of(object)));
         }
         // FF 11.6.2.3, 15.2.2.3: {dull} needs control since the start of the turn, or Haste.
         if arrived_this_turn(state, object) && state.permits(object, "dull_cost_on_arrival", None, None) != Some(true) {
-            return Err(Illegal(format!("{} entered the field this turn", state.name_of(object))));
+            return refuse(&|| format!("{} entered the field this turn", state.name_of(object)));
         }
         exclude.push(object);
     }
     if cost.special {
         let same = same_name_cards(state, w, player, object);
-        let Some(first) = same.first() else { return Err(Illegal(format!("there is no card named {} in the hand to discard", w.name_text(state, object)))) };
+        let Some(first) = same.first() else { return refuse(&|| format!("there is no card named {} in the hand to discard", w.name_text(state, object))) };
         exclude.push(*first);
     }
     if !sources.can_pay(&cost.cp, &exclude) {
-        return Err(Illegal(format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total)));
+        return refuse(&|| format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total));
     }
     Ok(cost)
 }
@@ -252,8 +253,8 @@ fn free_use(state: &GameState, player: PlayerId, ability: &AbilityIr) -> Option<
         _ => false,
     };
     let granted = state.player_rules(player).iter().any(|(rule, value, _)| rule == "use_without_paying_cost" && names(value));
-    let mark = format!("used without paying: {name}");
-    (granted && !state.players[player.index()].flags.contains(&mark)).then_some(mark)
+    let mark = granted.then(|| format!("used without paying: {name}"))?;
+    (!state.players[player.index()].flags.contains(&mark)).then_some(mark)
 }
 
 /// The mark names the ability by where it is written in its card.
@@ -394,7 +395,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         .find(|(r, _)| r == reference)
         .map(|(_, a)| a.into_owned())
         .ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
-    let cost = usable(state, w, &Sources::of(state, w, player), player, object, &ability)?;
+    let cost = usable(state, w, &Sources::of(state, w, player), player, object, &ability, true)?;
     let mut env = keyword_env(state, &library, object, reference);
     let mut cost = cost;
     // FF 11.6.7: a variable cost's X is declared now, and the cost with it.
