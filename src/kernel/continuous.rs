@@ -517,12 +517,19 @@ impl GameState {
     /// `end_of_combat`), as the game's procedure reaches it (FF 9.5.1.4, Trails 705.7, 804.13).
     /// `point` may name one player's point as `point@seat` (`next_active_phase@0`).
     pub fn end_durations(&mut self, point: &str) {
+        self.end_durations_begun_before(point, None);
+    }
+
+    /// `end_durations` for the effects that began before `before` only (FF: "until the end of
+    /// the next turn" ends as a turn that began after the effect ends).
+    pub fn end_durations_begun_before(&mut self, point: &str, before: Option<Timestamp>) {
         let until = Duration::Until(point.to_string());
-        let ending: Vec<EffectId> = self.effects.iter().filter(|e| e.duration == until).map(|e| e.id).collect();
+        let begun = |t: Timestamp| before.is_none_or(|b| t < b);
+        let ending: Vec<EffectId> = self.effects.iter().filter(|e| e.duration == until && begun(e.timestamp)).map(|e| e.id).collect();
         for effect in ending {
             self.apply(crate::kernel::event::Event::EffectEnded { effect });
         }
-        let ending: Vec<EffectId> = self.replacements.iter().filter(|r| r.duration == until).map(|r| r.id).collect();
+        let ending: Vec<EffectId> = self.replacements.iter().filter(|r| r.duration == until && begun(r.timestamp)).map(|r| r.id).collect();
         for effect in ending {
             self.apply(crate::kernel::event::Event::ReplacementEnded { effect });
         }
