@@ -320,7 +320,7 @@ impl Ctx<'_> {
                     return Err(crate::kernel::Illegal("X added to a fixed amount is not carried out (Trails 1305.4)".into()));
                 }
                 if b != a {
-                    *amount = times(&x, b - a)?;
+                    *amount = times(&x, b - a);
                 }
             }
             let began = self.began(object, affected, change, lasting.clone(), condition.clone(), out.len());
@@ -331,16 +331,18 @@ impl Ctx<'_> {
 }
 
 /// Trails 1305.4: `each` times a live X: a count's cards counted `each` times, the cards in a
-/// player's zone as those cards (that player's, as `in your homebase` reads), any other X once.
-fn times(x: &Amount, each: i64) -> Result<Amount, crate::kernel::Illegal> {
+/// player's zone as those cards (that player's, as `in your homebase` reads), any other X (a
+/// resource, a sum of a property) scaled as it is worked out (`Amount::Times`).
+fn times(x: &Amount, each: i64) -> Amount {
     use crate::kernel::Selector;
-    Ok(match x {
+    match x {
         Amount::PerMatch { each: one, selector } => Amount::PerMatch { each: one * each, selector: selector.clone() },
         Amount::InZone { player, zone } => Amount::PerMatch { each, selector: Selector::And(vec![Selector::InZone(zone.clone()), Selector::ControlledBy(*player)]) },
         Amount::Fixed(n) => Amount::Fixed(n * each),
         other if each == 1 => other.clone(),
-        _ => return Err(crate::kernel::Illegal("X from this method times a number is not carried out (Trails 1305.4)".into())),
-    })
+        // A resource, a sum of a property...: that amount taken `each` times, live too.
+        other => Amount::Times { each, amount: Box::new(other.clone()) },
+    }
 }
 
 /// Applies an event that a game procedure announces (a phase beginning, an attack) and collects

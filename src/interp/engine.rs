@@ -217,10 +217,17 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
 /// that comes back with no decision in between is a loop no player can stop: the game is a draw
 /// (FF 13.1, Trails 1501.1c).
 pub fn resolve_all(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses) -> Result<(), Illegal> {
+    resolve_all_then(state, agent, rules, &mut |_, _| {})
+}
+
+/// `resolve_all`, the game doing `after` as each resolution ends, as `Plays::after_resolution` in
+/// priority (Trails 1205.1c: a card that resolved goes where it goes before the next resolves).
+pub fn resolve_all_then(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses, after: &mut dyn FnMut(&mut GameState, &mut dyn Agent)) -> Result<(), Illegal> {
     settle(state, agent, rules);
     let mut seen: Vec<(u64, usize)> = vec![];
     while !state.stack.is_empty() && state.outcome.is_none() {
         resolve_top(state, agent)?;
+        after(state, agent);
         settle(state, agent, rules);
         // The events up to the last decision: equal when no decision came in between.
         let decisions = state.log.len() - state.log.iter().rev().position(|e| matches!(e, Event::Decided { .. })).unwrap_or(state.log.len());

@@ -352,6 +352,7 @@ impl GameState {
             }
             Amount::Tracked { key } => self.tracked.get(key).map_or(0, |cards| cards.len() as i64),
             Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
+            Amount::Times { each, amount } => each.saturating_mul(self.amount(view, amount, source)),
         }
     }
 

@@ -288,10 +288,10 @@ fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
 fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
     let mut out = vec![];
     selector_reads(&e.affected, &mut out);
-    if let Change::Property { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. }
-    | Change::Adjust { amount: Amount::PerMatch { selector, .. } | Amount::Property { selector, .. }, .. } = &e.change
-    {
-        selector_reads(selector, &mut out);
+    if let Change::Property { amount, .. } | Change::Adjust { amount, .. } = &e.change {
+        if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } = amount.unscaled() {
+            selector_reads(selector, &mut out);
+        }
     }
     if let Change::Join { property, .. } = &e.change {
         out.push(Aspect::Property(*property));
@@ -323,6 +323,7 @@ fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
                 out.push(Aspect::Property(*property));
             }
             Amount::Fixed(_) | Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. } => {}
+            Amount::Times { amount: inner, .. } => amount(inner, out),
         }
     }
     let mut out = vec![];

@@ -199,10 +199,7 @@ fn costs_name_x(ability: &crate::ir::AbilityIr) -> bool {
 /// countering player chooses the one (the most recent first).
 fn counter_crafts(state: &mut GameState, agent: &mut dyn Agent, objects: &[ObjectId], controller: PlayerId) {
     let library = state.library.clone();
-    let card_effect = |e: &crate::kernel::trigger::StackEntry| match e.ability {
-        AbilityRef::Printed { card, index } => library.card(card).abilities.get(index).is_some_and(|a| library.vocab.ability_kinds[a.kind.index()].class == crate::vocab::AbilityClass::Play),
-        _ => false,
-    };
+    let card_effect = |e: &crate::kernel::trigger::StackEntry| super::play::card_entry(&library, e);
     for &object in objects {
         let current = state.current(object);
         let waiting: Vec<usize> = (0..state.stack.len()).rev().filter(|&i| state.stack[i].source.is_some_and(|s| state.current(s) == current) && !card_effect(&state.stack[i])).collect();

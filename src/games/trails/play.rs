@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::interp::engine::{push, Plays};
 use crate::interp::{abilities_of, announce, Ctx};
 use crate::kernel::decision::{Agent, Answer, FirstOption, Question};
-use crate::kernel::trigger::AbilityRef;
+use crate::kernel::trigger::{AbilityRef, StackEntry};
 use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 use crate::vocab::AbilityClass;
 
@@ -229,6 +229,11 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
         if state.stack.len() == before {
             return Err(Illegal(format!("{what} has no legal target (Trails 1204.2d)")));
         }
+    } else {
+        // 902.5c: a card with nothing to execute still waits in its place among what was placed
+        // (an entry with nothing to run), so it resolves when everything placed after it has.
+        let entry = StackEntry { source: Some(waiting), controller: player, ability: AbilityRef::Action(PLAYED.into()), env: vec![], body: Arc::new(vec![]), condition: None, targets: vec![] };
+        state.apply(Event::Pushed { entry: Box::new(entry) });
     }
     if paying {
         pay(state, agent, player, resource, amount, &what)?;
@@ -282,20 +287,28 @@ fn may_be_played_by_effect(state: &GameState, w: &Words, player: PlayerId, objec
     }
 }
 
-/// Trails 1205.1c: cards in the Resolve Standby Zone whose effect has resolved, or that have none
-/// once nothing above them waits: a UNIT or ITEM onto its controller's field (1205.1c-1, 506.1),
-/// an EVENT into its controller's trail (1205.1c-2), a proxy removed (1205.1c-2, 1205.1c-3).
-/// Whether any card moved.
+/// The name of what waits for a played card with nothing to execute (902.5c).
+pub const PLAYED: &str = "play";
+
+/// Whether a waiting entry is a played card's own (its effect, or its place when it has none), not
+/// a craft of the card (1324).
+pub fn card_entry(library: &crate::kernel::Library, entry: &StackEntry) -> bool {
+    match &entry.ability {
+        AbilityRef::Printed { card, index } => library.card(*card).abilities.get(*index).is_some_and(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play),
+        AbilityRef::Action(name) => name == PLAYED,
+        _ => false,
+    }
+}
+
+/// Trails 1205.1c, 902.5c: cards in the Resolve Standby Zone that resolved (nothing of theirs waits
+/// any more: their effect, or the place of a card with none, resolved when everything placed after
+/// it had): a UNIT or ITEM onto its controller's field (1205.1c-1, 506.1), an EVENT into its
+/// controller's trail (1205.1c-2), a proxy removed (1205.1c-2, 1205.1c-3). Whether any card moved.
 pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
-    let library = state.library.clone();
     let waiting: Vec<ObjectId> = state.in_zones("resolve_standby_zone").collect();
     let mut moved = false;
     for object in waiting {
         if state.stack.iter().any(|e| e.source == Some(object)) {
-            continue;
-        }
-        let had_effect = library.card(state.object(object).card).abilities.iter().any(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
-        if !had_effect && !state.stack.is_empty() {
             continue;
         }
         let controller = state.characteristics(object).controller;

@@ -4,8 +4,6 @@
 
 use crate::interp::Ctx;
 use crate::kernel::decision::Agent;
-use crate::kernel::trigger::AbilityRef;
-use crate::vocab::AbilityClass;
 use crate::kernel::{Event, GameState, Illegal, ObjectId, Position};
 
 use super::Words;
@@ -59,11 +57,7 @@ pub fn cure(state: &mut GameState, agent: &mut dyn Agent, objects: &[ObjectId], 
 pub fn counter(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>, controller: crate::kernel::PlayerId) -> Result<(), Illegal> {
     let object = state.current(object);
     let library = state.library.clone();
-    let effect = |e: &crate::kernel::trigger::StackEntry| match e.ability {
-        AbilityRef::Printed { card, index } => library.card(card).abilities.get(index).is_some_and(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play),
-        _ => false,
-    };
-    crate::games::unstack(state, object, effect);
+    crate::games::unstack(state, object, |e| super::play::card_entry(&library, e));
     if state.zone(state.object(object).zone).name != "resolve_standby_zone" {
         return Ok(());
     }

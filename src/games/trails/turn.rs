@@ -2,7 +2,7 @@
 //! Steps (703), the Combat Phase (704, 802; its sub steps in `combat.rs`), the Cure Phase (705); the primary and initiative players (702.3, 705.9);
 //! priority processing (902) through the kernel's priority loop; whole games.
 
-use crate::interp::engine::{priority, resolve_all};
+use crate::interp::engine::{priority, resolve_all_then};
 use crate::interp::{announce, Ctx};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId, Position};
@@ -17,8 +17,9 @@ pub use crate::games::Windows;
 
 /// Trails 902: priority processing until both players pass in succession with nothing in the
 /// Resolve Standby Zone (the players play, or both pass at once when a scenario drives the game);
-/// a card with nothing to execute resolves when nothing above it waits (902.5c, 1205.1c), and the
-/// primary player gets priority again.
+/// the most recently placed card or craft resolves (902.5c; a card with nothing to execute waits
+/// in its place too), the card goes where it goes (1205.1c), and the primary player gets priority
+/// again.
 pub fn open(windows: Windows, state: &mut GameState, agent: &mut dyn Agent, w: &Words) {
     for _ in 0..1_000 {
         if state.outcome.is_some() {
@@ -26,7 +27,9 @@ pub fn open(windows: Windows, state: &mut GameState, agent: &mut dyn Agent, w: &
         }
         let _ = match windows {
             Windows::Priority => priority(state, agent, &RULES, &TrailsPlays { words: w.clone() }),
-            Windows::Pass => resolve_all(state, agent, &RULES),
+            Windows::Pass => resolve_all_then(state, agent, &RULES, &mut |s, a| {
+                put_away_resolved(s, a, w);
+            }),
         };
         if !put_away_resolved(state, agent, w) {
             return;

@@ -5,6 +5,7 @@
 mod damage;
 mod legal;
 mod propose;
+mod required;
 mod support;
 
 pub use damage::stun;
@@ -79,9 +80,8 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     if state.outcome.is_some() || attackers.is_empty() || target_gone {
         return Ok(());
     }
-    // 804.3: the actions required to attack (EP to pay); if they cannot be, back to 803.3.
-    let ep: i64 = attackers.iter().map(|a| state.characteristics(*a).adjustments.get("attack_ep_cost").copied().unwrap_or(0)).sum();
-    if super::cost::pay(state, agent, player, "ep", ep, "the attack (Trails 804.3)").is_err() {
+    // 804.3: the actions required to attack; if they cannot be, back to 803.3.
+    if !required::carry_out(state, agent, player, &attackers) {
         return Ok(());
     }
     // 804.4-804.6: the attackers are actioned; attacking (alone or in a SCLM Attack), defending, in combat.
