@@ -70,7 +70,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::CancelIfAllIllegal,
         procedure: Procedure::Stack,
         latch_modifications: false,
-        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, arrives: fftcg::arrival_states, damage: fftcg::damage_received }),
+        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, arrives: fftcg::arrival_states, damage: fftcg::damage_received, answers: fftcg::answers }),
     }
 }
 
@@ -105,7 +105,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         retarget: Retarget::SkipIllegalParts,
         procedure,
         latch_modifications: !trails,
-        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| amount }),
+        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| amount, answers: |_, _, _, _| false }),
     }
 }
 

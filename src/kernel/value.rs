@@ -123,6 +123,9 @@ pub enum Amount {
     Tracked { key: String },
     /// The number of cards in a player's zone.
     InZone { player: PlayerId, zone: String },
+    /// Two amounts combined as written ("+2000 power for every 3 cards": `count / 3 * 2000`);
+    /// division rounds down, and by 0 gives 0.
+    Arith { left: Box<Amount>, op: crate::syntax::ast::ArithOp, right: Box<Amount> },
 }
 
 pub fn compare(left: i64, op: CmpOp, right: i64) -> bool {
@@ -196,6 +199,10 @@ impl Condition {
 
 impl Amount {
     pub fn reads(&self, r: &mut Reads) {
+        if let Amount::Arith { left, right, .. } = self {
+            left.reads(r);
+            right.reads(r);
+        }
         if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } | Amount::Distinct { selector, .. } | Amount::Counters { selector, .. } = self {
             selector.reads(r);
         }
