@@ -19,6 +19,7 @@ mod restrict;
 mod play;
 pub mod rules;
 mod setup;
+mod stack_counters;
 mod turn;
 
 pub use attack::attack;

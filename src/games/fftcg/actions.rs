@@ -25,6 +25,8 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "search_different_costs" => return search(state, agent, call, &["cost"]),
         "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
         "cancel" => cancel(state, call)?,
+        "cancel_auto_ability" => return super::stack_counters::cancel_auto_ability(state, agent, call),
+        "double_counters_of_selected_type" => return super::stack_counters::double_counters_of_selected_type(state, agent, call),
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
