@@ -8,6 +8,7 @@
 //! `dull_cost_on_arrival`, `first_strike_damage`).
 
 mod actions;
+mod answers;
 mod attack;
 mod cost;
 mod deck;
@@ -18,6 +19,7 @@ mod restrict;
 mod play;
 pub mod rules;
 mod setup;
+mod stack_counters;
 mod turn;
 
 pub use attack::attack;
@@ -32,6 +34,7 @@ use crate::kernel::{GameState, ObjectId, Value};
 use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
 
 pub use actions::carry_out;
+pub use answers::answers;
 pub use restrict::{allows, announce_chosen, damage_received, legal_targets};
 
 /// The words of the game's vocabulary the procedures read, looked up once per game.

@@ -321,6 +321,11 @@ impl Ctx<'_> {
                     _ => Amount::Fixed(self.number(op)?),
                 }
             }
+            // Arithmetic on a number that changes changes with it ("+2000 power for every 3 cards").
+            Operand::Arith { left, op: arith, right } => match (self.amount_expr(left)?, self.amount_expr(right)?) {
+                (Amount::Fixed(_), Amount::Fixed(_)) => Amount::Fixed(self.number(op)?),
+                (left, right) => Amount::Arith { left: Box::new(left), op: *arith, right: Box::new(right) },
+            },
             // Anything else is fixed when the ability starts (FF 11.12.4.3 for variables).
             other => Amount::Fixed(self.number(other)?),
         })

@@ -291,6 +291,10 @@ impl Ctx<'_> {
                         let zone = self.zone_arg(call, &bound.args[0], owner)?;
                         self.state.zone(zone).objects.len() as i64
                     }
+                    Primitive::DamageOn => {
+                        let of = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`damage_on` needs cards".into()))?;
+                        self.objects(of)?.iter().map(|o| self.state.object(self.state.current(*o)).damage).sum()
+                    }
                     // Cards as a value ("the number of Forwards you attacked with this turn"): how many.
                     Primitive::Tracked | Primitive::Source | Primitive::Every => self.objects(op)?.len() as i64,
                     // A value listing things ("the number of different Elements among them"): how many.

@@ -163,7 +163,16 @@ impl Ctx<'_> {
                     (arg, Op::Add) => Op::AddAtLeast(self.number_arg(call, arg)?),
                     _ => return Err(Illegal("`minimum` goes with `add`".into())),
                 };
-                vec![Change::Property { property, op, amount: Amount::Fixed(each * times) }]
+                // An always-on ability's amount counted from the board follows the board (FF 11.9:
+                // "+2000 power for every 3 cards with EX Burst in your Damage Zone", 14-112L Larsa).
+                let amount = match (live, self.slot(call, &a[3])) {
+                    (true, Some(value)) => match self.amount_expr(value)? {
+                        Amount::Fixed(_) => Amount::Fixed(each * times),
+                        counted => counted,
+                    },
+                    _ => Amount::Fixed(each * times),
+                };
+                vec![Change::Property { property, op, amount }]
             }
             Primitive::Control => vec![Change::Controller(self.player_arg(call, &a[1])?)],
             Primitive::ModifyPair => {

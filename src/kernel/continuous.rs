@@ -280,6 +280,13 @@ impl GameState {
         self.printed_cache.of(&self.library, o.card, o.controller)
     }
 
+    /// Whether `object` is in the state `name` now: a flag of its own, one an effect gives it, or
+    /// one the game answers from its characteristics (`GameHooks::answers`).
+    pub fn in_state(&self, object: ObjectId, name: &str) -> bool {
+        let c = self.characteristics(object);
+        self.object(object).flags.contains(name) || c.flags.contains(name) || self.config.hooks.is_some_and(|h| (h.answers)(self, object, &c, name))
+    }
+
     /// Whether `object` may do `action` (against `player`, with `other`): prohibitions win over
     /// permissions (FF 2.2, Trails 104.4, UFS K.1.2); `None` when no hook speaks to it.
     pub fn permits(&self, object: ObjectId, action: &str, player: Option<PlayerId>, other: Option<ObjectId>) -> Option<bool> {
@@ -351,6 +358,15 @@ impl GameState {
                 self.matching(view, selector, source).into_iter().map(|o| self.object(o).counters.get(name).copied().unwrap_or(0)).sum()
             }
             Amount::Tracked { key } => self.tracked.get(key).map_or(0, |cards| cards.len() as i64),
+            Amount::Arith { left, op, right } => {
+                let (l, r) = (self.amount(view, left, source), self.amount(view, right, source));
+                match op {
+                    crate::syntax::ast::ArithOp::Add => l + r,
+                    crate::syntax::ast::ArithOp::Sub => l - r,
+                    crate::syntax::ast::ArithOp::Mul => l * r,
+                    crate::syntax::ast::ArithOp::Div => l.checked_div(r).unwrap_or(0),
+                }
+            }
             Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
             Amount::Times { each, amount } => each.saturating_mul(self.amount(view, amount, source)),
         }
@@ -425,7 +441,7 @@ impl GameState {
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,
             Selector::InZone(name) => self.zone(o.zone).name == *name,
-            Selector::Flag(f) => o.flags.contains(f) || c.flags.contains(f),
+            Selector::Flag(f) => o.flags.contains(f) || c.flags.contains(f) || self.config.hooks.is_some_and(|h| (h.answers)(self, object, c, f)),
             Selector::Damaged => o.damage > 0,
             Selector::Several(p) => matches!(c.get(*p), Some(Value::List(items)) if items.len() >= 2),
             Selector::Counters { name, at_least } => o.counters.get(name).copied().unwrap_or(0) >= *at_least,

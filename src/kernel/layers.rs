@@ -322,6 +322,10 @@ fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
                 selector_reads(selector, out);
                 out.push(Aspect::Property(*property));
             }
+            Amount::Arith { left, right, .. } => {
+                amount(left, out);
+                amount(right, out);
+            }
             Amount::Fixed(_) | Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. } => {}
             Amount::Times { amount: inner, .. } => amount(inner, out),
         }

@@ -175,6 +175,10 @@ pub struct GameHooks {
     /// `source` (in battle or not), after the replacement effects (FF 11.12.5.2: halving,
     /// reductions by the kind of source the game reads from rule hooks).
     pub damage: fn(&GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
+    /// Whether the object with these computed characteristics is in a state the game names
+    /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
+    /// read from the characteristics and the printed card only, so cached views stay valid.
+    pub answers: fn(&GameState, ObjectId, &crate::kernel::continuous::Characteristics, &str) -> bool,
 }
 
 impl std::fmt::Debug for GameHooks {

@@ -129,6 +129,9 @@ pub enum Amount {
     /// Another amount taken `each` times, live as that amount is (`+2X`, `-X` of an X a method
     /// works out: Trails 1305.4).
     Times { each: i64, amount: Box<Amount> },
+    /// Two amounts combined as written ("+2000 power for every 3 cards": `count / 3 * 2000`);
+    /// division rounds down, and by 0 gives 0.
+    Arith { left: Box<Amount>, op: crate::syntax::ast::ArithOp, right: Box<Amount> },
 }
 
 impl Amount {
@@ -212,6 +215,10 @@ impl Condition {
 
 impl Amount {
     pub fn reads(&self, r: &mut Reads) {
+        if let Amount::Arith { left, right, .. } = self {
+            left.reads(r);
+            right.reads(r);
+        }
         if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } | Amount::Distinct { selector, .. } | Amount::Counters { selector, .. } = self {
             selector.reads(r);
         }

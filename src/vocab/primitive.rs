@@ -261,6 +261,9 @@ primitives! {
     Counters "counters" [Value] (req("what", Cards), req("name", Word));
     /// The number of cards in a zone.
     CountIn "count_in" [Value] (req("zone", Zone), opt("who", Player));
+    /// The damage marked on cards, summed (FF 5.2.6.1: "the damage this has received", removed as
+    /// the turn ends, FF 9.5.1.3.1).
+    DamageOn "damage_on" [Value] (req("what", Cards));
     /// Cards the game's procedures keep track of by name: `tracked(current_attack)`.
     /// With `who`, the player's own list (`tracked(attack, who: you)` for "your attack").
     /// `property`/`has`: only those of the cards whose property has the value ("your Ranged attack").

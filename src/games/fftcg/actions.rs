@@ -27,6 +27,8 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "cancel" => cancel(state, call)?,
         // FF 3.1, 12.3: a player an effect makes lose loses when the rule processes are next checked.
         "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: super::rules::LOST_BY_EFFECT.into(), value: true }),
+        "cancel_auto_ability" => return super::stack_counters::cancel_auto_ability(state, agent, call),
+        "double_counters_of_selected_type" => return super::stack_counters::double_counters_of_selected_type(state, agent, call),
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,

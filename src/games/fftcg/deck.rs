@@ -54,6 +54,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "put_at_bottom_in_any_order" => place_in_order(state, agent, call, |_, _, _| Position::Bottom).map(|()| None),
         "put_on_top_or_bottom" | "put_on_top_or_bottom_in_any_order" => place_in_order(state, agent, call, top_or_bottom).map(|()| None),
         "reveal_until" => reveal_until(state, call).map(|found| Some(cards_value(found))),
+        "put_under_top" => put_under_top(state, agent, call, amount).map(|()| None),
         "discard_random" => random_from_hand(state, call.player, amount).and_then(|cards| {
             cards.into_iter().try_for_each(|c| super::cost::discard(state, agent, c)).map(|()| None)
         }),
@@ -132,6 +133,27 @@ fn place_in_order(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall,
         }
     }
     flush(state, &mut pending);
+    Ok(())
+}
+
+/// FF 7.9 "Put it under the top four cards of its owner's deck" (14-049H Typhon): each card goes
+/// onto its owner's deck, then under the `n` cards that were on top (the bottom, if fewer).
+fn put_under_top(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, n: usize) -> Result<(), Illegal> {
+    let cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
+    for card in cards {
+        let owner = state.object(card).owner;
+        let deck = state.zone_id(call.zone.as_deref().unwrap_or("deck"), Some(owner)).ok_or_else(|| Illegal("no such zone".into()))?;
+        let event = state.move_event(card, deck, None, Position::Top);
+        let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)? else { continue };
+        // The top of a zone is its last object.
+        let mut order = state.zone(deck).objects.clone();
+        if state.object(new).zone != deck || order.last() != Some(&new) {
+            continue;
+        }
+        order.pop();
+        order.insert(order.len().saturating_sub(n), new);
+        state.apply(Event::Reordered { zone: deck, order });
+    }
     Ok(())
 }
 

@@ -130,8 +130,11 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
         }
     }
     let elements = w.elements(state, object);
-    // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark.
-    let needs = if total == 0 || elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
+    // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark,
+    // nor when CP of any Element may pay it ("can be paid with CP of any Element", 13-054C, 7-068H).
+    // The permission is an amount of the cost (`play_cost_any_element`), so it reaches the card in the hand.
+    let any_element = c.adjustments.get(&format!("{adjustment}_any_element")).is_some_and(|n| *n > 0);
+    let needs = if total == 0 || any_element || elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
     let mut cost = CpCost { total, needs, ..Default::default() };
     if !adjustment.starts_with("play") || c.forbidden.is_empty() {
         return cost;
@@ -281,6 +284,9 @@ fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: Object
     if state.permits(object, "be_cast", Some(player), None) == Some(false) {
         return Some(format!("{} cannot be cast (an effect forbids it)", state.name_of(object)));
     }
+    if let Some(why) = super::restrict::too_few_controlled(state, player, object) {
+        return Some(why);
+    }
     (w.is(state, object, w.character) && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{} cannot be played onto the field (an effect forbids it)", state.name_of(object)))
 }
 
@@ -327,6 +333,10 @@ fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
 /// field dull", read of the card as it is on the field).
 pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
     let Some(w) = Words::cached(&state.library) else { return vec![] };
+    let marks = super::answers::from_field_to_break_zone(state, &w, object);
+    if !marks.is_empty() {
+        return marks;
+    }
     let on_field = state.zone(state.object(object).zone).name == "field";
     let dull = on_field && w.is(state, object, w.character) && (w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true));
     if dull && !state.object(object).flags.contains("dull") { vec![Event::Flag { object, flag: "dull".into(), value: true, by: vec![] }] } else { vec![] }

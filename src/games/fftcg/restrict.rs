@@ -1,7 +1,8 @@
 //! FF-TCG's restrictions on choosing and moving cards, as the interpreter asks for them: "cannot
 //! be chosen by (opponent's) Summons or abilities", "must choose X if possible" (FF 11.3.3,
 //! 11.6.5), "cannot be broken (by Summons or abilities)" (FF 15.1.1.3), "cannot become dull",
-//! damage a Forward does not receive, and the "chosen" event.
+//! damage a Forward does not receive, the "chosen" event, and cards played only while their player
+//! controls enough of some cards (FF 11.4.1).
 
 use crate::interp::announce;
 use crate::kernel::decision::Agent;
@@ -58,7 +59,11 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
 /// becomes 0; reductions of damage from Summons and abilities
 /// (`damage_reduction_from_summons_and_abilities`) add up and subtract; then a halving
 /// (`halve_damage_received`) rounds up to units of its value, as the card says (FF 4.2 would
-/// round down). Damage is never below 0.
+/// round down). Damage is never below 0. Before those, damage of a threshold or more becomes a
+/// number (`damage_at_least_replaced` with the threshold, `damage_at_least_becomes`: "If Dark Elf
+/// is dealt 9000 damage or more, the damage becomes 0 instead", 14-068C), and damage a player's
+/// Summons or the abilities of their Characters deal increases (`damage_from_summons_and_abilities_increases`
+/// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up).
 pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
     let c = state.characteristics(object);
     if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
@@ -66,10 +71,18 @@ pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source:
     }
     let controller = source.map(|s| state.object(s).controller);
     let mut amount = amount;
+    let threshold = c.allowed.iter().filter(|h| h.action == "damage_at_least_replaced").filter_map(|h| h.value.as_ref().and_then(Value::number)).min();
+    if threshold.is_some_and(|t| amount >= t) {
+        amount = c.adjustments.get("damage_at_least_becomes").copied().unwrap_or(0);
+    }
     if !battle {
         let by = by_what(state, source);
         if state.permits(object, &format!("receive_damage_from_{by}"), controller, None) == Some(false) {
             return 0;
+        }
+        if amount > 0 && controller.is_some() {
+            let increases = c.allowed.iter().filter(|h| h.action == "damage_from_summons_and_abilities_increases" && h.who.is_none_or(|p| Some(p) == controller));
+            amount += increases.filter_map(|h| h.value.as_ref().and_then(Value::number)).sum::<i64>();
         }
         amount -= c.adjustments.get("damage_reduction_from_summons_and_abilities").copied().unwrap_or(0);
     }
@@ -80,4 +93,19 @@ pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source:
         amount = (amount / 2 + unit - 1) / unit * unit;
     }
     amount.max(0)
+}
+
+/// FF 11.4.1, 11.4.4: a card its player may play from the hand only while controlling enough of
+/// some cards ("You must control 2 or more Forwards to cast Steiner", 14-109C Steiner: the hook
+/// `play_while_controlling_fewer` with the cards and the number); why not, when they control fewer.
+pub fn too_few_controlled(state: &GameState, player: PlayerId, object: ObjectId) -> Option<String> {
+    let c = state.characteristics(object);
+    let hook = c.forbidden.iter().find(|h| h.action == "play_while_controlling_fewer" && h.who.is_none_or(|p| p == player))?;
+    let needed = hook.value.as_ref().and_then(Value::number).unwrap_or(1);
+    let view = state.view();
+    let have = match &hook.with {
+        Some(selector) => state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.selects(&view, selector, *o, Some(object))).count() as i64,
+        None => 0,
+    };
+    (have < needed).then(|| format!("{} needs its player to control {needed} or more of the cards named, not {have} (FF 11.4.1)", state.name_of(object)))
 }

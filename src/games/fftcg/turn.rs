@@ -41,6 +41,7 @@ impl Windows {
 
 fn phase(state: &mut GameState, agent: &mut dyn Agent, name: &str, signal: Option<&str>) {
     state.apply(Event::PhaseBegan { name: name.into() });
+    super::answers::mark_attack_phase(state);
     if let Some(signal) = signal {
         let player = state.turn_player;
         // "Your first Main Phase" / "Main Phase 2" (extra Main Phases are Main 2, FF 9.3.1.1).
@@ -62,6 +63,7 @@ pub fn mark_turn_player(state: &mut GameState) {
             state.apply(Event::PlayerFlag { player, flag: "your_turn".into(), value: mine });
         }
     }
+    super::answers::mark_attack_phase(state);
 }
 
 /// The start of a turn (FF 9.1-9.3): the Active Phase, the Draw Phase, and Main Phase 1 begun.
@@ -200,6 +202,7 @@ fn forget_this_turn(state: &mut GameState) {
         }
         crate::games::clear_resource(state, player, super::play::CARDS_CAST_THIS_TURN);
     }
+    super::answers::forget(state);
     let tracked: Vec<String> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).cloned().collect();
     for name in tracked {
         state.apply(Event::Tracked { name, objects: vec![] });

@@ -1,0 +1,80 @@
+//! The `game_state(...)` questions FF-TCG answers: icons and power read from characteristics, cards put from the field into the Break Zone this turn, the Attack Phase.
+
+use crate::kernel::{Characteristics, Event, GameState, ObjectId, PlayerId};
+
+use super::Words;
+
+/// The mark on a card put from the field into a Break Zone this turn (FF 7.10, 6.2), and on the
+/// player who controlled a Forward put there (`a forward you controlled has been put ...`).
+pub const PUT_FROM_FIELD: &str = "put_from_field_into_break_zone_this_turn";
+pub const FORWARD_PUT_FROM_FIELD: &str = "forward_put_from_field_into_break_zone_this_turn";
+
+/// The player state of the turn player during their Attack Phase (FF 9.4, 10), and of every
+/// player during any Attack Phase.
+pub const ATTACK_PHASE: &str = "attack_phase";
+pub const ANY_ATTACK_PHASE: &str = "any_attack_phase";
+
+/// Whether the card is in a state FF-TCG reads from its characteristics: the EX Burst icon (FF
+/// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, or a power an effect has increased
+/// or decreased (FF 5.2.6, 11.12.4: computed power other than printed; an increase and a decrease
+/// that cancel out read as no change).
+pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
+    if !matches!(name, "has_ex_burst_icon" | "has_generic_icon" | "power_modified") {
+        return false;
+    }
+    let Some(w) = Words::cached(&state.library) else { return false };
+    match name {
+        "has_ex_burst_icon" => w.exburst.and_then(|p| c.get(p)).is_some_and(Words::truthy),
+        "has_generic_icon" => w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy),
+        "power_modified" => c.get(w.power).is_some() && c.number(w.power) != state.printed(object).number(w.power),
+        _ => false,
+    }
+}
+
+/// The marks a card that has just moved gets when it went from the field into a Break Zone (FF
+/// 7.10, 6.2: whatever put it there, broken, a cost or an effect): on the card ("choose 1 Forward
+/// put in your Break Zone from the field during this turn"), and for a Forward on the player who
+/// controlled it there ("if a Forward you controlled has been put ..."), read of the card as it
+/// was on the field. They are forgotten as the turn ends (`forget`).
+pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> Vec<Event> {
+    let o = state.object(new);
+    let Some(old) = o.previous else { return vec![] };
+    if state.zone(o.zone).name != "break_zone" || state.zone(state.object(old).zone).name != "field" {
+        return vec![];
+    }
+    let mut out = vec![Event::Flag { object: new, flag: PUT_FROM_FIELD.into(), value: true, by: vec![] }];
+    let was = state.characteristics(old);
+    let player = was.controller;
+    if was.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.forward)) && !state.players[player.index()].flags.contains(FORWARD_PUT_FROM_FIELD) {
+        out.push(Event::PlayerFlag { player, flag: FORWARD_PUT_FROM_FIELD.into(), value: true });
+    }
+    out
+}
+
+/// FF 9.4: while an Attack Phase lasts (First Strike damage included), the turn player has the
+/// `attack_phase` state ("During your opponent's Attack Phase", FF 10.1.1: only the turn player
+/// attacks) and every player the `any_attack_phase` state ("During each Attack Phase").
+pub fn mark_attack_phase(state: &mut GameState) {
+    let attack = matches!(state.phase.as_str(), "attack" | "first_strike");
+    for p in 0..state.players.len() {
+        let player = PlayerId(p as u8);
+        for (flag, on) in [(ATTACK_PHASE, attack && player == state.turn_player), (ANY_ATTACK_PHASE, attack)] {
+            if state.players[p].flags.contains(flag) != on {
+                state.apply(Event::PlayerFlag { player, flag: flag.into(), value: on });
+            }
+        }
+    }
+}
+
+/// What the marks of this turn say is forgotten as the turn ends.
+pub fn forget(state: &mut GameState) {
+    let marked: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(PUT_FROM_FIELD)).collect();
+    for object in marked {
+        state.apply(Event::Flag { object, flag: PUT_FROM_FIELD.into(), value: false, by: vec![] });
+    }
+    for p in 0..state.players.len() {
+        if state.players[p].flags.contains(FORWARD_PUT_FROM_FIELD) {
+            state.apply(Event::PlayerFlag { player: PlayerId(p as u8), flag: FORWARD_PUT_FROM_FIELD.into(), value: false });
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Two game actions of Opus XII-XIV card text: cancelling a chosen auto-ability on the stack (FF 11.11.10) and doubling the counters of a selected type (FF 7.4).
+
+use crate::interp::Ctx;
+use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::trigger::{AbilityRef, StackEntry};
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Selector, Value};
+
+/// The kind of ability a stack entry is (`auto`, `action`, `special`, `summon`...), as its
+/// definition says; a delayed trigger is an auto-ability (FF 11.8.17).
+fn entry_kind(state: &GameState, entry: &StackEntry) -> Option<String> {
+    let library = &state.library;
+    let kind = match &entry.ability {
+        AbilityRef::Printed { card, index } => library.card(*card).abilities.get(*index)?.kind,
+        AbilityRef::Keyword { keyword, index } => library.keywords.get(keyword.index())?.as_ref()?.abilities.get(*index)?.kind,
+        AbilityRef::Granted { effect, index } => {
+            let source = entry.source?;
+            let c = state.characteristics(source);
+            c.granted.iter().find(|(e, _)| e == effect)?.1.get(*index)?.kind
+        }
+        AbilityRef::Delayed(_) => return Some("auto".into()),
+        AbilityRef::Action(_) => return None,
+    };
+    Some(library.vocab.ability_kinds[kind.index()].name.clone())
+}
+
+/// FF 11.11.10, 11.3.3 "Choose 1 auto-ability. Cancel its effect." (12-002H Amaterasu): the
+/// effect's controller chooses among the auto-abilities waiting on the stack (not Summons, action
+/// or special abilities); each chosen leaves the stack without resolving. Gives the cards they
+/// triggered from ("If the cancelled auto-ability triggered from a Forward").
+pub fn cancel_auto_ability(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let mut origins = vec![];
+    for _ in 0..call.amount.unwrap_or(1).max(0) {
+        let autos: Vec<usize> = (0..state.stack.len()).filter(|i| entry_kind(state, &state.stack[*i]).as_deref() == Some("auto")).collect();
+        if autos.is_empty() {
+            break;
+        }
+        let options: Vec<String> = autos.iter().map(|i| {
+            let e = &state.stack[*i];
+            e.source.map_or_else(|| "an auto-ability".to_string(), |s| state.describe_ability(s, &e.ability))
+        }).collect();
+        let pick = match state.ask(agent, call.controller, Question::One { prompt: "choose 1 auto-ability to cancel".into(), options }) {
+            Answer::One(k) => autos[k.min(autos.len() - 1)],
+            _ => autos[0],
+        };
+        origins.extend(state.stack[pick].source);
+        state.apply(Event::Unstacked { index: pick });
+    }
+    Ok(Some(Value::Cards(Box::new(Selector::Objects(origins)))))
+}
+
+/// FF 7.4 "Select 1 Counter placed on it. Double all Counters of the same type as the selected
+/// Counter on that Character." (14-050R Naja Salaheem): the effect's controller selects one type
+/// among the counters on each card (without asking when there is one); the card gets as many more.
+pub fn double_counters_of_selected_type(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
+    for card in cards {
+        let types: Vec<(String, i64)> = state.object(card).counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.clone(), *n)).collect();
+        let chosen = match types.len() {
+            0 => continue,
+            1 => 0,
+            _ => {
+                let options = types.iter().map(|(k, n)| format!("{k} ({n})")).collect();
+                match state.ask(agent, call.controller, Question::One { prompt: format!("select a counter on {}", state.name_of(card)), options }) {
+                    Answer::One(k) => k.min(types.len() - 1),
+                    _ => 0,
+                }
+            }
+        };
+        let (name, n) = types[chosen].clone();
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: n })?;
+    }
+    Ok(None)
+}
