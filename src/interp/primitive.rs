@@ -307,8 +307,9 @@ impl Ctx<'_> {
     /// arrives ("onto the field dull"); the new object, if the move happened.
     fn move_to(&mut self, object: ObjectId, to: crate::kernel::ZoneId, reason: Option<String>, position: Position, flags: &[String]) -> Result<Option<ObjectId>, Illegal> {
         let mut event = self.state.move_event(object, to, reason, position);
-        if let Event::Moved { by, .. } = &mut event {
+        if let Event::Moved { by, hidden, .. } = &mut event {
             *by = self.source;
+            *hidden = flags.iter().any(|f| self.state.config.hidden_flags.contains(f));
         }
         let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {
