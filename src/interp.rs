@@ -42,11 +42,13 @@ pub struct Ctx<'a> {
     /// The player doing what "X may ..." lets them do, who picks the counted cards it names
     /// ("your opponent may play 1 Character Card from his/her hand", 1-060H Leon).
     pub actor: Option<PlayerId>,
+    /// Playing the ability: a game action that chooses on use only declares its choice (Trails 1204.2d).
+    pub declaring: bool,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false }
     }
 
     /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.

@@ -471,14 +471,16 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // read, by the triggers of its move, as it was there (its last known information); their
     // effects still act on where it is now.
     let mut looked_back = None;
-    if let Event::Moved { old, new, from, to, .. } = &event {
+    if let Event::Moved { old, new, from, to, hidden, .. } = &event {
         let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
         if left_ability_zone && old != new {
             candidates.push(*old);
         }
-        // Trails 1211.6a: from a public zone into a private one, as it was in the public zone.
+        // Trails 1211.6a: from a public zone into a private one, or a card that arrives hidden in a
+        // public zone (face-down in the homebase, 503.2), as it was in the public zone.
         let (was, now) = (state.zone(*from).visibility, state.zone(*to).visibility);
-        let into_private = state.config.look_back_into_private && was == crate::kernel::Visibility::Public && now != crate::kernel::Visibility::Public;
+        let was_hidden = state.config.hidden_flags.iter().any(|f| state.object(*old).flags.contains(f));
+        let into_private = state.config.look_back_into_private && was == crate::kernel::Visibility::Public && !was_hidden && (now != crate::kernel::Visibility::Public || *hidden);
         if old != new && (into_private || state.config.look_back_from.contains(&state.zone(*from).name)) {
             looked_back = Some(*old);
         }

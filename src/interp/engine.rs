@@ -143,6 +143,26 @@ pub fn push(
     let body = ctx.inlined(&body).map_or(body, Arc::new);
     let mut targets = vec![];
     for effect in body.iter() {
+        // Trails 1204.2d: a game action that chooses on use without naming what it chooses (the
+        // craft `counter the craft of X` counters) declares its choice now; the choice is kept in
+        // the entry's names for the action to act on when it resolves (1205.1a: if still there).
+        if let Effect::Do { call, binding: None, for_each: None, duration: None } = effect
+            && chosen_on_use(&ctx, call).is_some()
+        {
+            ctx.declaring = true;
+            let done = ctx.run(std::slice::from_ref(effect));
+            ctx.declaring = false;
+            if done.is_err() {
+                break;
+            }
+            let declared = ctx.env.iter().rev().find(|(n, _)| n.starts_with(crate::kernel::DECLARED)).map(|(_, b)| b.clone());
+            if matches!(declared, Some(Binding::Value(crate::kernel::Value::List(ref l))) if l.is_empty()) {
+                // Nothing to choose: no legal target (FF 11.8.4, Trails 1204.2d).
+                ctx.state.apply(Event::Cancelled { ability, reason: "it has no legal target".into() });
+                return;
+            }
+            continue;
+        }
         let (what, binding) = match effect {
             Effect::Choose { targets: true, what, binding, .. } => (what, binding),
             // FF 11.6.5: a choice a game procedure makes, declared now too (`game(..., on_use: true)`).
@@ -170,7 +190,8 @@ pub fn push(
         targets.push(Target { name: binding.clone(), selector, chosen });
     }
     let env = ctx.env.clone();
-    state.apply(Event::Pushed { entry: Box::new(StackEntry { source, controller, ability, env, body, condition, targets }) });
+    let id = state.log.len();
+    state.apply(Event::Pushed { entry: Box::new(StackEntry { source, controller, ability, env, body, condition, targets, id }) });
 }
 
 /// The cards a game action that chooses on use (`on_use: true`, FF 11.6.5) chooses among.

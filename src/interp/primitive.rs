@@ -231,12 +231,27 @@ impl Ctx<'_> {
                     arg => Some(self.zone_name(call, arg)?),
                 };
                 let detail = [amount.map(|n| n.to_string()), zone.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+                let key = format!("{}{name}", crate::kernel::DECLARED);
+                if self.declaring {
+                    // Trails 1204.2d: the ability is being played: the game makes its choice only.
+                    if let Some(hooks) = self.state.config.hooks {
+                        let call = crate::kernel::GameCall { name, objects, player, amount, zone, value: None, source: self.source, controller: self.controller, declaring: true };
+                        if let Some(value) = (hooks.actions)(self.state, self.agent, &call)? {
+                            self.env.push((key, Binding::Value(value)));
+                        }
+                    }
+                    return Ok(produced);
+                }
+                let value = match crate::kernel::value::lookup(&self.env, &key) {
+                    Some(Binding::Value(v)) => Some(v.clone()),
+                    _ => None,
+                };
                 let signal = Event::Signal { name: name.clone(), objects: objects.clone(), player: Some(player), detail: (!detail.is_empty()).then_some(detail) };
                 // Announced first (replacement effects and triggers see it), then carried out by the game.
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
                 {
-                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, value: None, source: self.source, controller: self.controller };
+                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, value, source: self.source, controller: self.controller, declaring: false };
                     self.game_value = (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
@@ -259,7 +274,7 @@ impl Ctx<'_> {
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
                 {
-                    let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, value, source: self.source, controller: self.controller };
+                    let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, value, source: self.source, controller: self.controller, declaring: false };
                     (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
@@ -307,8 +322,9 @@ impl Ctx<'_> {
     /// arrives ("onto the field dull"); the new object, if the move happened.
     fn move_to(&mut self, object: ObjectId, to: crate::kernel::ZoneId, reason: Option<String>, position: Position, flags: &[String]) -> Result<Option<ObjectId>, Illegal> {
         let mut event = self.state.move_event(object, to, reason, position);
-        if let Event::Moved { by, .. } = &mut event {
+        if let Event::Moved { by, hidden, .. } = &mut event {
             *by = self.source;
+            *hidden = flags.iter().any(|f| self.state.config.hidden_flags.contains(f));
         }
         let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {

@@ -19,8 +19,10 @@ pub enum Event {
     Created { object: ObjectId, card: CardId, owner: PlayerId, zone: ZoneId },
     /// A card changed zones and became a new object (FF 7.4, Trails 502.3); `old` keeps its last
     /// known information. `same_object` is set for moves that keep identity (Trails 502.3a).
-    /// `by`: the card whose ability moved it, if an ability did.
-    Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId> },
+    /// `by`: the card whose ability moved it, if an ability did. `hidden`: the move itself puts it
+    /// in a state that hides it (face-down, `GameConfig::hidden_flags`; Trails 1211.6a reads its
+    /// triggers by it before its arrival states are set).
+    Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId>, hidden: bool },
     /// An object ceases to exist without becoming another (Trails 1205.1c-2, 1324.1: a proxy
     /// removed from the Resolve Standby Zone); it keeps its last known information.
     Removed { object: ObjectId },
@@ -236,7 +238,7 @@ impl GameState {
     pub fn move_event(&self, object: ObjectId, to: ZoneId, reason: Option<String>, position: Position) -> Event {
         let from = self.object(object).zone;
         let new = if self.keeps_object(from, to) { object } else { ObjectId(self.objects.len() as u32) };
-        Event::Moved { old: object, new, from, to, reason, position, by: None }
+        Event::Moved { old: object, new, from, to, reason, position, by: None, hidden: false }
     }
 
     /// Puts a card into a zone (setup).

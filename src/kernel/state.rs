@@ -120,7 +120,14 @@ pub struct GameCall {
     /// The card whose ability asks for it, and that ability's controller.
     pub source: Option<ObjectId>,
     pub controller: PlayerId,
+    /// The ability is being played: the game only makes the choice the action makes on use
+    /// (`on_use: true`, Trails 1204.2d) and returns it; on resolution `value` holds it.
+    pub declaring: bool,
 }
+
+/// The name a game action's choice declared on use is kept under in its entry's names, followed by
+/// the action's name (Trails 1204.2d).
+pub const DECLARED: &str = "declared: ";
 
 /// Marks on a card that last for the turn start with this ("used this turn: ..."): an ability
 /// limited to once per turn records its use; the game clears them as the turn ends.

@@ -96,6 +96,9 @@ pub struct StackEntry {
     pub condition: Option<CondIr>,
     /// Targets declared when it was played, re-checked on resolution (FF 11.11.2, Trails 1205.1a).
     pub targets: Vec<Target>,
+    /// Which entry it is: the index in the log of the event that put it there, so an effect can
+    /// name it as a target while it waits (Trails 1204.2d, 1324.1: "counter target craft").
+    pub id: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

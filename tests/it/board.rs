@@ -78,6 +78,7 @@ fn ff_state() -> GameState {
         body: Arc::new(vec![]),
         condition: None,
         targets: vec![],
+        id: state.log.len(),
     };
     state.apply(Event::Pushed { entry: Box::new(entry) });
     state

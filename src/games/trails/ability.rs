@@ -119,10 +119,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             }
             return Ok(None);
         }
-        "counter_craft" => {
-            counter_crafts(state, agent, &call.objects, call.controller);
-            return Ok(None);
-        }
+        "counter_craft" => return Ok(counter_crafts(state, agent, call)),
         "pay_cp" => "cp",
         "pay_ep" => "ep",
         "stun" => {
@@ -195,12 +192,26 @@ fn costs_name_x(ability: &crate::ir::AbilityIr) -> bool {
 
 /// Trails 1324.1-2 Counter an ability: a craft or Arts ability of each card waiting in the Resolve
 /// Standby Zone (not the effect of the card itself, which `counter` counters) is removed from it and
-/// does not resolve; the costs paid for it stay paid. With several of one card's waiting, the
-/// countering player chooses the one (the most recent first).
-fn counter_crafts(state: &mut GameState, agent: &mut dyn Agent, objects: &[ObjectId], controller: PlayerId) {
+/// does not resolve; the costs paid for it stay paid. The craft is a target (1204.2d): chosen when the
+/// countering ability is played (`call.declaring`; with several of one card's waiting, its controller
+/// chooses, the most recent first), the entries chosen returned; on resolution (`call.value`, those
+/// entries) each is countered if it still waits (1205.1a). Called otherwise, it counts as chosen now.
+fn counter_crafts(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Option<Value> {
+    if !call.declaring
+        && let Some(Value::List(chosen)) = &call.value
+    {
+        for id in chosen {
+            let Value::Number(id) = id else { continue };
+            if let Some(index) = state.stack.iter().position(|e| e.id as i64 == *id) {
+                state.apply(Event::Unstacked { index });
+            }
+        }
+        return None;
+    }
     let library = state.library.clone();
     let card_effect = |e: &crate::kernel::trigger::StackEntry| super::play::card_entry(&library, e);
-    for &object in objects {
+    let mut chosen = vec![];
+    for &object in &call.objects {
         let current = state.current(object);
         let waiting: Vec<usize> = (0..state.stack.len()).rev().filter(|&i| state.stack[i].source.is_some_and(|s| state.current(s) == current) && !card_effect(&state.stack[i])).collect();
         let index = match waiting.as_slice() {
@@ -208,13 +219,22 @@ fn counter_crafts(state: &mut GameState, agent: &mut dyn Agent, objects: &[Objec
             [one] => *one,
             several => {
                 let options = several.iter().map(|&i| state.describe_ability(current, &state.stack[i].ability)).collect();
-                let prompt = format!("the craft of {} to counter (Trails 1324.1)", state.name_of(current));
-                match state.ask(agent, controller, crate::kernel::Question::One { prompt, options }) {
+                let prompt = format!("the craft of {} to counter (Trails 1324.1, 1204.2d)", state.name_of(current));
+                match state.ask(agent, call.controller, crate::kernel::Question::One { prompt, options }) {
                     crate::kernel::Answer::One(k) => several[k.min(several.len() - 1)],
                     _ => several[0],
                 }
             }
         };
-        state.apply(Event::Unstacked { index });
+        chosen.push(state.stack[index].id);
     }
+    if call.declaring {
+        return Some(Value::List(chosen.into_iter().map(|id| Value::Number(id as i64)).collect()));
+    }
+    for id in chosen {
+        if let Some(index) = state.stack.iter().position(|e| e.id == id) {
+            state.apply(Event::Unstacked { index });
+        }
+    }
+    None
 }

@@ -232,7 +232,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     } else {
         // 902.5c: a card with nothing to execute still waits in its place among what was placed
         // (an entry with nothing to run), so it resolves when everything placed after it has.
-        let entry = StackEntry { source: Some(waiting), controller: player, ability: AbilityRef::Action(PLAYED.into()), env: vec![], body: Arc::new(vec![]), condition: None, targets: vec![] };
+        let entry = StackEntry { source: Some(waiting), controller: player, ability: AbilityRef::Action(PLAYED.into()), env: vec![], body: Arc::new(vec![]), condition: None, targets: vec![], id: state.log.len() };
         state.apply(Event::Pushed { entry: Box::new(entry) });
     }
     if paying {

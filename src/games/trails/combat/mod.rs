@@ -157,18 +157,24 @@ fn end_combat(state: &mut GameState) {
 /// Trails 804.7, 804.5a, 804.6a (a rule process): an attacking or defending UNIT that became
 /// stunned, moved off the field (the same card in the homebase, 502.3a; another zone makes a new
 /// object without the flags) or ceased to be a UNIT is no longer attacking, defending or in combat
-/// at once, not only as the combat ends (804.13); the others keep theirs (804.5b). Whether any did.
+/// at once, not only as the combat ends (804.13); the others keep theirs (804.5b). A UNIT whose
+/// controller changed moved to the other player's field (506.4, the same object): it moved to another
+/// zone too, so an attacking UNIT must be on the field of the player who attacks (the primary player
+/// of the combat sub step, 804.14) and a defending one on the other's. Whether any left.
 pub fn leave_combat(state: &mut GameState) -> bool {
     let involved: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains("combating")).collect();
     if involved.is_empty() {
         return false;
     }
     let Some(w) = Words::of(&state.library.vocab) else { return false };
+    let attacker = state.turn_player;
     let out: Vec<ObjectId> = involved
         .into_iter()
         .filter(|o| {
             let obj = state.object(*o);
-            obj.flags.contains("stunned") || state.zone(obj.zone).name != "field" || !w.is(state, *o, w.unit)
+            let zone = state.zone(obj.zone);
+            let moved_sides = (obj.flags.contains("attacking") && zone.owner != Some(attacker)) || (obj.flags.contains("defending") && zone.owner == Some(attacker));
+            obj.flags.contains("stunned") || zone.name != "field" || moved_sides || !w.is(state, *o, w.unit)
         })
         .collect();
     for &o in &out {
