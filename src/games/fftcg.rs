@@ -106,9 +106,7 @@ impl Words {
 
     /// The object's Elements now (FF 5.2.1.1).
     pub fn elements(&self, state: &GameState, object: ObjectId) -> Vec<u32> {
-        let mut out = vec![];
-        collect_variants(state.characteristics(object).get(self.element), self.element_enum, &mut out);
-        out
+        self.element_values(&state.characteristics(object)).collect()
     }
 
     /// The Elements a value lists (`[wind, wind]`).

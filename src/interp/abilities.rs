@@ -360,10 +360,13 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
     // The same object in another zone (Trails 502.3a, 506.4): the effects its always-on abilities
     // began where it was stop; those valid where it is now begin again (Trails 1202.2: a UNIT's
     // continuous crafts work on the field, not in the homebase).
-    if let Event::Moved { old, new, .. } = event
+    if let Event::Moved { old, new, from, to, .. } = event
         && old == new
     {
-        end_always_on(state, new);
+        // Into a zone of another name (field to homebase, not a control change), whatever lasts
+        // while it stays in its zone ends too (support given to it, Trails 1220.1b).
+        let other_zone = state.zone(from).name != state.zone(to).name;
+        end_always_on(state, new, other_zone);
     }
     match event {
         Event::Moved { new, .. } if in_ability_zone(state, new) || works_outside(state, new) => register_static(state, agent, new),
@@ -388,9 +391,10 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
 }
 
 /// Ends the continuous and replacement effects an object's always-on abilities began for as long
-/// as it stays where it is (its `WhileIn`/`WhileFlag` effects of its own).
-fn end_always_on(state: &mut GameState, object: ObjectId) {
-    let own = |source: Option<ObjectId>, d: &Duration| source == Some(object) && matches!(d, Duration::WhileIn(o) | Duration::WhileFlag(o, _) if *o == object);
+/// as it stays where it is (its `WhileIn`/`WhileFlag` effects of its own), and with `any_source`
+/// every effect lasting as long as it stays where it is.
+fn end_always_on(state: &mut GameState, object: ObjectId, any_source: bool) {
+    let own = |source: Option<ObjectId>, d: &Duration| (any_source || source == Some(object)) && matches!(d, Duration::WhileIn(o) | Duration::WhileFlag(o, _) if *o == object);
     let effects: Vec<Event> = state.effects.iter().filter(|e| own(e.source, &e.duration)).map(|e| Event::EffectEnded { effect: e.id }).collect();
     let replacements: Vec<Event> = state.replacements.iter().filter(|r| own(r.source, &r.duration)).map(|r| Event::ReplacementEnded { effect: r.id }).collect();
     for event in effects.into_iter().chain(replacements) {
