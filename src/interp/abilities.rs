@@ -513,8 +513,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // Without an effect that gives abilities, a card whose printed abilities and keywords
     // cannot trigger on this kind of event is passed over before its characteristics are worked out.
     let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
-    if !given {
-        let reach = super::reach::reach(&library);
+    let reach = (!given).then(|| super::reach::reach(&library));
+    if let Some(reach) = reach
+        && !state.audit
+    {
         candidates.retain(|o| reach[state.object(*o).card.index()].reaches(state, &event));
     }
     let mut found = vec![];
@@ -598,6 +600,12 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 _ => object,
             };
             found.push(PendingTrigger { source, controller, ability: ability_ref, event: index, env, count: 1, body, condition });
+        }
+    }
+    // Audited games look at every card and check that the reach would have kept each that triggered.
+    if let Some(reach) = reach.filter(|_| state.audit) {
+        for p in &found {
+            assert!(reach[state.object(p.source).card.index()].reaches(state, &event), "the trigger reach of {} misses {event:?}", state.name_of(p.source));
         }
     }
     let mut used = vec![];

@@ -1,7 +1,7 @@
 //! Keeping the view across events that touch single objects: when every effect in force judges
 //! each object by that object alone, only the objects an event touched are computed again.
 //!
-//! The invariant: a patched view equals `compute_view` of the same state. `GameState::audit_views`
+//! The invariant: a patched view equals `compute_view` of the same state. `GameState::audit`
 //! checks it after every patch (the self-play tests turn it on).
 
 use std::sync::Arc;
@@ -85,7 +85,7 @@ impl GameState {
         if self.global_values(view) != globals {
             return false;
         }
-        if self.audit_views {
+        if self.audit {
             assert!(*view == self.compute_view(), "a patched view differs from the computed one after {:?}", self.log.last());
         }
         true

@@ -364,8 +364,9 @@ pub struct GameState {
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
     pub(crate) cache: crate::kernel::cache::Cache,
-    /// Checks every patched view against one computed from scratch (tests; slow).
-    pub audit_views: bool,
+    /// Checks the kernel's shortcuts against the long way (tests; slow): every patched view against
+    /// one computed from scratch, every trigger found against the reach that would have skipped it.
+    pub audit: bool,
     /// Printed characteristics, shared by every copy of the game.
     pub(crate) printed_cache: Arc<crate::kernel::cache::PrintedCache>,
 }
@@ -412,7 +413,7 @@ impl GameState {
             outcome: None,
             generation: 0,
             cache: Default::default(),
-            audit_views: false,
+            audit: false,
             printed_cache: Arc::new(crate::kernel::cache::PrintedCache::new(library_cards, player_names.len())),
         }
     }

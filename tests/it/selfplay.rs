@@ -35,21 +35,23 @@ fn the_same_seed_replays_the_same_game() {
 }
 
 #[test]
-fn views_patched_after_single_object_events_equal_views_computed_from_scratch() {
-    // The kernel keeps the view across events that touch single objects (src/kernel/patch.rs);
-    // audited games compare every patched view with one computed from scratch.
+fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
+    // The kernel keeps the view across events that touch single objects (src/kernel/patch.rs) and
+    // passes over cards an event cannot trigger (src/interp/reach.rs); audited games compare every
+    // patched view with one computed from scratch, and look at every card for triggers, checking
+    // that the reach would have kept each one that triggered.
     let (library, decks) = library_and_decks();
     for seed in 0..4 {
         let pair = pairing(seed, decks.len());
         let mut state = fftcg::new_game(library.clone(), [&decks[pair[0]].cards, &decks[pair[1]].cards], seed);
-        state.audit_views = true;
+        state.audit = true;
         let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed) };
         assert!(fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "seed {seed} ends");
     }
     // Trails: links, homebase crafts and combat effects (one game: Trails self-play is slower).
     let (library, decks) = load("trails", &[repo().join("cards/trails")], &[repo().join("cards/trails/decks")]).expect("the decks are legal");
     let mut state = cardscript::games::trails::new_game(library, [&decks[0].cards, &decks[1].cards], 5).expect("trails is configured");
-    state.audit_views = true;
+    state.audit = true;
     let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(5) };
     assert!(cardscript::games::trails::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "the trails game ends");
 }
