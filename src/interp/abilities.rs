@@ -332,7 +332,7 @@ impl Ctx<'_> {
 
 /// Trails 1305.4: `each` times a live X: a count's cards counted `each` times, the cards in a
 /// player's zone as those cards (that player's, as `in your homebase` reads), any other X (a
-/// resource, a sum of a property) scaled as it is worked out (`Amount::Times`).
+/// resource, a sum of a property) multiplied as it is worked out (`Amount::Arith`).
 fn times(x: &Amount, each: i64) -> Amount {
     use crate::kernel::Selector;
     match x {
@@ -341,7 +341,7 @@ fn times(x: &Amount, each: i64) -> Amount {
         Amount::Fixed(n) => Amount::Fixed(n * each),
         other if each == 1 => other.clone(),
         // A resource, a sum of a property...: that amount taken `each` times, live too.
-        other => Amount::Times { each, amount: Box::new(other.clone()) },
+        other => Amount::Arith { left: Box::new(Amount::Fixed(each)), op: crate::syntax::ast::ArithOp::Mul, right: Box::new(other.clone()) },
     }
 }
 

@@ -55,11 +55,8 @@ pub fn check_conditional_triggers(state: &mut GameState, agent: &mut dyn Agent) 
     // Without an effect that gives abilities, only cards with a printed conditional trigger (or a
     // printed keyword's) can have one: the others are passed over before anything is computed.
     let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
-    let conditional = |a: &AbilityIr| a.trigger.as_ref().is_some_and(|t| t.state);
-    let printed = |o: &ObjectId| {
-        let card = library.card(state.object(*o).card);
-        card.abilities.iter().any(conditional) || card.keywords.iter().any(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(conditional)))
-    };
+    let reach = super::reach::reach(&library);
+    let printed = |o: &ObjectId| reach[state.object(*o).card.index()].always;
     let candidates: Vec<ObjectId> = in_ability_zones(state).filter(|o| (given || printed(o)) && !state.abilities_inactive(*o)).collect();
     if candidates.is_empty() {
         return false;

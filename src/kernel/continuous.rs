@@ -283,8 +283,12 @@ impl GameState {
     /// Whether `object` is in the state `name` now: a flag of its own, one an effect gives it, or
     /// one the game answers from its characteristics (`GameHooks::answers`).
     pub fn in_state(&self, object: ObjectId, name: &str) -> bool {
-        let c = self.characteristics(object);
-        self.object(object).flags.contains(name) || c.flags.contains(name) || self.config.hooks.is_some_and(|h| (h.answers)(self, object, &c, name))
+        self.has_state(object, &self.characteristics(object), name)
+    }
+
+    /// `in_state` with the characteristics the object has in the view being read.
+    fn has_state(&self, object: ObjectId, c: &Characteristics, name: &str) -> bool {
+        self.object(object).flags.contains(name) || c.flags.contains(name) || self.config.hooks.is_some_and(|h| (h.answers)(self, object, c, name))
     }
 
     /// Whether `object` may do `action` (against `player`, with `other`): prohibitions win over
@@ -361,14 +365,13 @@ impl GameState {
             Amount::Arith { left, op, right } => {
                 let (l, r) = (self.amount(view, left, source), self.amount(view, right, source));
                 match op {
-                    crate::syntax::ast::ArithOp::Add => l + r,
-                    crate::syntax::ast::ArithOp::Sub => l - r,
-                    crate::syntax::ast::ArithOp::Mul => l * r,
+                    crate::syntax::ast::ArithOp::Add => l.saturating_add(r),
+                    crate::syntax::ast::ArithOp::Sub => l.saturating_sub(r),
+                    crate::syntax::ast::ArithOp::Mul => l.saturating_mul(r),
                     crate::syntax::ast::ArithOp::Div => l.checked_div(r).unwrap_or(0),
                 }
             }
             Amount::InZone { player, zone } => self.zone_id(zone, Some(*player)).map_or(0, |z| self.zone(z).objects.len() as i64),
-            Amount::Times { each, amount } => each.saturating_mul(self.amount(view, amount, source)),
         }
     }
 
@@ -441,7 +444,7 @@ impl GameState {
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,
             Selector::InZone(name) => self.zone(o.zone).name == *name,
-            Selector::Flag(f) => o.flags.contains(f) || c.flags.contains(f) || self.config.hooks.is_some_and(|h| (h.answers)(self, object, c, f)),
+            Selector::Flag(f) => self.has_state(object, c, f),
             Selector::Damaged => o.damage > 0,
             Selector::Several(p) => matches!(c.get(*p), Some(Value::List(items)) if items.len() >= 2),
             Selector::Counters { name, at_least } => o.counters.get(name).copied().unwrap_or(0) >= *at_least,

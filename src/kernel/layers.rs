@@ -288,10 +288,15 @@ fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
 fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
     let mut out = vec![];
     selector_reads(&e.affected, &mut out);
-    if let Change::Property { amount, .. } | Change::Adjust { amount, .. } = &e.change {
-        if let Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } = amount.unscaled() {
-            selector_reads(selector, &mut out);
+    fn counted(a: &Amount, out: &mut Vec<Aspect>) {
+        match a {
+            Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } => selector_reads(selector, out),
+            Amount::Arith { left, right, .. } => [left, right].into_iter().for_each(|a| counted(a, out)),
+            _ => {}
         }
+    }
+    if let Change::Property { amount, .. } | Change::Adjust { amount, .. } = &e.change {
+        counted(amount, &mut out);
     }
     if let Change::Join { property, .. } = &e.change {
         out.push(Aspect::Property(*property));
@@ -327,7 +332,6 @@ fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
                 amount(right, out);
             }
             Amount::Fixed(_) | Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. } => {}
-            Amount::Times { amount: inner, .. } => amount(inner, out),
         }
     }
     let mut out = vec![];

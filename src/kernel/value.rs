@@ -126,22 +126,9 @@ pub enum Amount {
     Tracked { key: String },
     /// The number of cards in a player's zone.
     InZone { player: PlayerId, zone: String },
-    /// Another amount taken `each` times, live as that amount is (`+2X`, `-X` of an X a method
-    /// works out: Trails 1305.4).
-    Times { each: i64, amount: Box<Amount> },
-    /// Two amounts combined as written ("+2000 power for every 3 cards": `count / 3 * 2000`);
-    /// division rounds down, and by 0 gives 0.
+    /// Two amounts combined as written ("+2000 power for every 3 cards": `count / 3 * 2000`; `+2X`
+    /// of an X a method works out, Trails 1305.4); division rounds down, and by 0 gives 0.
     Arith { left: Box<Amount>, op: crate::syntax::ast::ArithOp, right: Box<Amount> },
-}
-
-impl Amount {
-    /// The amount a `Times` scales, or this one: what it reads of the board.
-    pub fn unscaled(&self) -> &Amount {
-        match self {
-            Amount::Times { amount, .. } => amount.unscaled(),
-            other => other,
-        }
-    }
 }
 
 pub fn compare(left: i64, op: CmpOp, right: i64) -> bool {
@@ -224,9 +211,6 @@ impl Amount {
         }
         if matches!(self, Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. }) {
             r.players = true;
-        }
-        if let Amount::Times { amount, .. } = self {
-            amount.reads(r);
         }
     }
 }
