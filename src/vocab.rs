@@ -175,6 +175,8 @@ pub struct KeywordSig {
     pub params: Vec<(String, Ty)>,
     /// The kinds of card that may have it; empty means any.
     pub applies_to: Vec<KindId>,
+    /// Every card of the `applies_to` kinds has it by rule (`for every unit`).
+    pub by_rule: bool,
     pub docs: Vec<String>,
 }
 

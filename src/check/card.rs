@@ -3,7 +3,7 @@
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{CardIr, KeywordIr, KeywordUse, Operand};
 use crate::syntax::ast::{Atom, AtomKind, CardItem, KeywordItem, Phrase};
-use crate::vocab::{KindId, Name, PropId, Ty};
+use crate::vocab::{KeywordId, KindId, Name, PropId, Ty};
 
 use super::Checker;
 
@@ -25,6 +25,8 @@ impl Checker<'_> {
             self.error(diag);
         }
         self.check_keyword_targets(&chars);
+        let mut keywords = chars.keywords;
+        self.add_keywords_by_rule(&chars.kinds, card.name.span, &mut keywords);
         let abilities: Vec<_> = card.abilities.iter().map(|a| self.ability(a)).collect();
         // The header's name and code are the card's `name` and `number` characteristics, where
         // the game declares them (FF 5.2.1, Trails 201) — so filters like `card(name "Squall")` match.
@@ -43,7 +45,7 @@ impl Checker<'_> {
             code: card.code.as_ref().map(|c| c.node.clone()),
             kinds: chars.kinds,
             properties,
-            keywords: chars.keywords,
+            keywords,
             abilities: abilities.into_iter().collect::<Option<_>>()?,
         })
     }
@@ -208,6 +210,17 @@ impl Checker<'_> {
             let crate::syntax::ast::Cond::Plain(arith) = cond else { continue };
             if let (Operand::Abilities(slot), [Atom { kind: AtomKind::Abilities(list), .. }]) = (arg, arith.first.atoms.as_slice()) {
                 *slot = list.iter().filter_map(|a| self.ability(a)).collect();
+            }
+        }
+    }
+
+    /// The keywords every card of its kinds has by rule (`keyword Overkill for every unit`, Trails
+    /// 804.11a-3), unless the card prints them; they are the card's, as if printed, at its name.
+    fn add_keywords_by_rule(&self, kinds: &[KindId], at: crate::span::Span, keywords: &mut Vec<KeywordUse>) {
+        for (i, sig) in self.vocab.keywords.iter().enumerate() {
+            let keyword = KeywordId(i as u32);
+            if sig.by_rule && !keywords.iter().any(|k| k.keyword == keyword) && kinds.iter().any(|&kind| sig.applies_to.iter().any(|&t| self.vocab.kind_is(kind, t))) {
+                keywords.push(KeywordUse { keyword, args: vec![], span: at });
             }
         }
     }

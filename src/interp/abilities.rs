@@ -11,7 +11,7 @@ use crate::kernel::state::Library;
 use crate::kernel::trigger::{AbilityRef, PendingTrigger};
 use crate::kernel::{Amount, Binding, Change, ContinuousEffect, Duration, Event, GameState, ObjectId};
 use crate::syntax::ast::TriggerWord;
-use crate::vocab::AbilityClass;
+use crate::vocab::{AbilityClass, KeywordId};
 
 use super::Ctx;
 
@@ -170,7 +170,7 @@ pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: Obj
         let mut ctx = Ctx::new(state, agent, Some(object), controller, env);
         let made = match &ability.trigger {
             Some(t) if t.word == TriggerWord::InsteadOf => ctx.replacement(&ability, &t.event, object).map(|r| vec![Event::ReplacementBegan { replacement: Box::new(r) }]),
-            _ => ctx.static_effects(&ability, object),
+            _ => ctx.static_effects(&ability, object).map(|events| of_keyword(events, ability_ref.keyword())),
         };
         // An always-on ability the kernel cannot run yet is announced, not silently dropped.
         let events = made.unwrap_or_else(|e| vec![Event::Signal { name: "unsupported".into(), objects: vec![object], player: None, detail: Some(e.0) }]);
@@ -181,6 +181,16 @@ pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: Obj
     for latch in state.new_latches() {
         state.apply(latch);
     }
+}
+
+/// The effects a keyword's always-on ability begins last only while their source has the keyword.
+fn of_keyword(mut events: Vec<Event>, keyword: Option<KeywordId>) -> Vec<Event> {
+    for event in &mut events {
+        if let Event::EffectBegan { effect } = event {
+            effect.keyword = keyword;
+        }
+    }
+    events
 }
 
 impl Ctx<'_> {
@@ -291,7 +301,7 @@ impl Ctx<'_> {
     /// The `n`-th continuous effect an always-on ability of `object` begins.
     fn began(&self, object: ObjectId, affected: crate::kernel::Selector, change: Change, duration: Duration, condition: Option<crate::kernel::Condition>, n: usize) -> Event {
         let id = crate::kernel::EffectId(self.state.next_effect_id().0 + n as u32);
-        Event::EffectBegan { effect: Box::new(ContinuousEffect { id, source: Some(object), controller: self.controller, timestamp: Default::default(), affected, change, duration, condition }) }
+        Event::EffectBegan { effect: Box::new(ContinuousEffect { id, source: Some(object), controller: self.controller, timestamp: Default::default(), affected, change, duration, condition, keyword: None }) }
     }
 
     /// Trails 1305.4: an always-on effect that reads an X its method keeps working out: its
@@ -405,15 +415,13 @@ fn end_always_on(state: &mut GameState, object: ObjectId, any_source: bool) {
 /// Starts the always-on abilities of keywords that effects grant to objects in ability zones:
 /// each lasts while the object has the keyword (and stays in its zone), once per keyword.
 fn register_granted_keywords(state: &mut GameState, agent: &mut dyn Agent) {
-    use crate::kernel::Selector;
     let library = state.library.clone();
     let objects: Vec<ObjectId> = in_ability_zones(state).collect();
     for object in objects {
         let chars = state.characteristics(object);
         let printed = &library.card(state.object(object).card).keywords;
         for &keyword in chars.keywords.iter().filter(|k| !printed.iter().any(|p| p.keyword == **k)) {
-            let guard = Selector::HasKeyword(keyword);
-            let started = state.effects.iter().any(|e| e.source == Some(object) && matches!(&e.affected, Selector::And(parts) if parts.contains(&guard)));
+            let started = state.effects.iter().any(|e| e.source == Some(object) && e.keyword == Some(keyword));
             let Some(Some(definition)) = library.keywords.get(keyword.index()) else { continue };
             if started {
                 continue;
@@ -421,10 +429,7 @@ fn register_granted_keywords(state: &mut GameState, agent: &mut dyn Agent) {
             for ability in definition.abilities.iter().filter(|a| class_of(&library, a) == AbilityClass::Static && a.trigger.is_none()) {
                 let mut ctx = Ctx::new(state, agent, Some(object), chars.controller, vec![]);
                 let Ok(events) = ctx.static_effects(ability, object) else { continue };
-                for mut event in events {
-                    if let Event::EffectBegan { effect } = &mut event {
-                        effect.affected = Selector::And(vec![effect.affected.clone(), guard.clone()]);
-                    }
+                for event in of_keyword(events, Some(keyword)) {
                     state.apply(event);
                 }
             }

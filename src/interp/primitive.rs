@@ -182,6 +182,7 @@ impl Ctx<'_> {
                         change: Change::SetValue { property, value: crate::kernel::Value::Variant(enum_id, pick) },
                         duration: crate::kernel::Duration::Forever,
                         condition: None,
+                        keyword: None,
                     };
                     self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
                 }

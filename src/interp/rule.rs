@@ -36,6 +36,7 @@ impl Ctx<'_> {
             change,
             duration,
             condition: None,
+            keyword: None,
         };
         self.happen(Event::EffectBegan { effect: Box::new(effect) })?;
         Ok(())

@@ -25,6 +25,9 @@ pub struct ContinuousEffect {
     pub duration: Duration,
     /// Applies only while this holds (conditional field abilities).
     pub condition: Option<Condition>,
+    /// Begun by an always-on ability of this keyword of its source: applies only while the source
+    /// has the keyword (a UNIT that loses Overkill, Trails 804.11a-3; FF "loses First Strike").
+    pub keyword: Option<KeywordId>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -75,9 +75,7 @@ impl GameState {
                 .copied()
                 .filter(|e| self.layer_of(&e.change) == layer)
                 .filter(|e| e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
-                // An always-on ability of a card that has lost its abilities (layer 2, before
-                // this one) no longer applies (FF 11.12.4.6).
-                .filter(|e| !matches!((e.source, &e.duration), (Some(s), Duration::WhileIn(o)) if s == *o && view.get(s.index()).and_then(Option::as_ref).is_some_and(|c| c.stripped)))
+                .filter(|e| !lapsed(&view, e))
                 .collect();
             // Setting a base value comes before every other change (FF 11.5.7); then timestamps.
             remaining.sort_by_key(|e| (!self.sets_base(e), e.timestamp, e.id));
@@ -426,4 +424,13 @@ pub(super) fn apply_change(c: &mut Characteristics, change: &Change, amount: i64
         Change::PlayerRule { .. } | Change::Pretend { .. } => {}
         Change::SetValue { property, value } => c.set(*property, value.clone()),
     }
+}
+
+/// Whether an always-on ability's effect no longer applies because its source lost the ability
+/// (read in the view as the effect's layer begins): a card that lost its abilities (FF
+/// 11.12.4.6), or the keyword whose ability began it (Trails 804.11a-3: a UNIT that loses Overkill).
+pub(super) fn lapsed(view: &View, e: &ContinuousEffect) -> bool {
+    let Some(source) = e.source.and_then(|s| view.get(s.index())).and_then(Option::as_ref) else { return false };
+    let stripped = source.stripped && matches!(e.duration, Duration::WhileIn(o) if Some(o) == e.source);
+    stripped || e.keyword.is_some_and(|k| !source.keywords.contains(&k))
 }

@@ -59,7 +59,7 @@ impl GameState {
     pub(super) fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> bool {
         view.resize(self.objects.len(), None);
         let mut active: Vec<(&ContinuousEffect, Option<i64>)> = vec![];
-        for e in self.effects.iter().filter(|e| self.effect_active(e)) {
+        for e in self.effects.iter().filter(|e| self.effect_active(e) && !super::layers::lapsed(view, e)) {
             match globals.iter().find(|g| g.effect == e.id) {
                 Some(g) if !g.holds => {}
                 Some(g) => active.push((e, g.amount)),

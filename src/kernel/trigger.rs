@@ -68,6 +68,16 @@ pub enum AbilityRef {
     Action(String),
 }
 
+impl AbilityRef {
+    /// The keyword whose ability this is.
+    pub fn keyword(&self) -> Option<KeywordId> {
+        match self {
+            AbilityRef::Keyword { keyword, .. } => Some(*keyword),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PendingTrigger {
     /// The object whose ability triggered, as it was (it may have left its zone since).

@@ -51,6 +51,8 @@ pub struct KeywordItem {
     pub params: Vec<Param>,
     /// `for forward, backup`: the kinds of card that may have the keyword (empty: any).
     pub applies_to: Vec<Ident>,
+    /// `for every unit`: every card of the `applies_to` kinds has the keyword by rule.
+    pub every: bool,
     pub attrs: Vec<Phrase>,
     pub abilities: Vec<Ability>,
     pub span: Span,

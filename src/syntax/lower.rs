@@ -106,7 +106,7 @@ fn keyword(p: P) -> R<KeywordItem> {
     let mut it = p.into_inner();
     let docs = docs(it.next().unwrap());
     let name = ident(it.next().unwrap());
-    let mut kw = KeywordItem { docs, name, params: vec![], applies_to: vec![], attrs: vec![], abilities: vec![], span: s };
+    let mut kw = KeywordItem { docs, name, params: vec![], applies_to: vec![], every: false, attrs: vec![], abilities: vec![], span: s };
     for part in it {
         match part.as_rule() {
             Rule::params => {
@@ -117,6 +117,7 @@ fn keyword(p: P) -> R<KeywordItem> {
                 }
             }
             Rule::ident => kw.applies_to.push(ident(part)),
+            Rule::every => kw.every = true,
             Rule::attr_line => kw.attrs.extend(attr_line(part)?),
             Rule::ability => kw.abilities.push(ability(part)?),
             r => unreachable!("keyword: {r:?}"),

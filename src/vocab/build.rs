@@ -74,10 +74,15 @@ pub fn build(game: &str, decls: &[DeclSource]) -> (Vocabulary, Vec<OriginDiagnos
                     continue;
                 }
                 let params = k.params.iter().filter_map(|p| Some((p.name.node.clone(), b.ty(d, &p.ty)?))).collect();
-                let applies_to = k.applies_to.iter().filter_map(|a| b.kind_ref(d, a)).collect();
+                let applies_to: Vec<KindId> = k.applies_to.iter().filter_map(|a| b.kind_ref(d, a)).collect();
+                if k.every && !k.params.is_empty() {
+                    b.error(d, Diagnostic::new(Code::E0105, k.name.span, format!("every card of its kinds has `{}` by rule, so it takes no arguments", k.name.node))
+                        .label("no card says what they are")
+                        .help("drop `every`, or the parameters"));
+                }
                 let id = KeywordId(b.v.keywords.len() as u32);
                 b.add_name(&k.name.node, Name::Keyword(id));
-                b.v.keywords.push(KeywordSig { name: k.name.node.clone(), params, applies_to, docs: k.docs.clone() });
+                b.v.keywords.push(KeywordSig { name: k.name.node.clone(), params, applies_to, by_rule: k.every, docs: k.docs.clone() });
             }
             Item::Vocab(decl) => b.vocab_decl(d, decl, decl_index),
             _ => {}

@@ -58,10 +58,11 @@ pub fn fight(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers:
     state.apply(Event::Simultaneous { open: false });
 }
 
-/// Trails 804.11a-3, 804.11b: Overkill Damage: the player loses `amount` bond, unless the UNIT
-/// cannot cause Overkill (1319); its source is the UNIT (1222.3).
+/// Trails 804.11a-3, 804.11b: Overkill Damage: the player loses `amount` bond if the UNIT's
+/// Overkill (the keyword every UNIT has, std-abilities/trails/keywords.card) allows it by `hook`
+/// and it is not forbidden (1319 "can't cause Overkill"); its source is the UNIT (1222.3).
 pub fn overkill(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, player: PlayerId, amount: i64, hook: &str) {
-    if amount <= 0 || state.permits(unit, hook, None, None) == Some(false) {
+    if amount <= 0 || state.permits(unit, hook, None, None) != Some(true) {
         return;
     }
     let controller = state.characteristics(unit).controller;

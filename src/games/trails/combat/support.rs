@@ -121,6 +121,7 @@ pub fn gain_support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
         change: Change::GrantKeyword(attribute),
         duration: Duration::WhileIn(target),
         condition: None,
+        keyword: None,
     };
     Ctx::new(state, agent, source, player, vec![]).happen(Event::EffectBegan { effect: Box::new(effect) })?;
     announce(state, agent, Event::Signal { name: "support_gained".into(), objects: vec![target], player: Some(player), detail: None });
