@@ -515,14 +515,12 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // trigger nothing (Trails 1202.2a, 804.11a).
     let since = state.simultaneous_since.unwrap_or(index).min(index);
     candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since, index, *o, &state.config.inactive_flags));
-    // Without an effect that gives abilities, a card whose printed abilities and keywords
-    // cannot trigger on this kind of event is passed over before its characteristics are worked out.
-    let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
-    let reach = (!given).then(|| super::reach::reach(&library));
-    if let Some(reach) = reach
+    // A card whose printed abilities and keywords cannot trigger on this kind of event is passed
+    // over before its characteristics are worked out (unless effects give abilities it may trigger).
+    if let Some(reached) = super::reach::reached(state, Some(&event))
         && !state.audit
     {
-        candidates.retain(|o| reach[state.object(*o).card.index()].reaches(state, &event));
+        candidates.retain(|o| reached(*o));
     }
     let mut found = vec![];
     for object in candidates {
@@ -608,9 +606,11 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         }
     }
     // Audited games look at every card and check that the reach would have kept each that triggered.
-    if let Some(reach) = reach.filter(|_| state.audit) {
+    if state.audit
+        && let Some(reached) = super::reach::reached(state, Some(&event))
+    {
         for p in &found {
-            assert!(reach[state.object(p.source).card.index()].reaches(state, &event), "the trigger reach of {} misses {event:?}", state.name_of(p.source));
+            assert!(reached(p.source), "the trigger reach of {} misses {event:?}", state.name_of(p.source));
         }
     }
     let mut used = vec![];

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::ir::AbilityIr;
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::{AbilityRef, PendingTrigger};
-use crate::kernel::{Change, Env, Event, GameState, ObjectId, PlayerId};
+use crate::kernel::{Env, Event, GameState, ObjectId, PlayerId};
 use crate::syntax::ast::TriggerWord;
 use crate::vocab::AbilityClass;
 
@@ -52,12 +52,12 @@ pub fn check_conditional_triggers(state: &mut GameState, agent: &mut dyn Agent) 
     }
     let library = state.library.clone();
     let index = state.log.len().saturating_sub(1);
-    // Without an effect that gives abilities, only cards with a printed conditional trigger (or a
-    // printed keyword's) can have one: the others are passed over before anything is computed.
-    let given = state.effects.iter().any(|e| matches!(e.change, Change::GrantKeyword(_) | Change::GrantAbilities(_) | Change::Copy { .. }));
-    let reach = super::reach::reach(&library);
-    let printed = |o: &ObjectId| reach[state.object(*o).card.index()].always;
-    let candidates: Vec<ObjectId> = in_ability_zones(state).filter(|o| (given || printed(o)) && !state.abilities_inactive(*o)).collect();
+    // Only cards with a printed conditional trigger (or a printed keyword's) can have one, unless
+    // effects give one: the others are passed over before anything is computed.
+    let candidates: Vec<ObjectId> = {
+        let reached = super::reach::reached(state, None);
+        in_ability_zones(state).filter(|o| reached.as_ref().is_none_or(|r| r(*o)) && !state.abilities_inactive(*o)).collect()
+    };
     if candidates.is_empty() {
         return false;
     }

@@ -1,29 +1,46 @@
 //! Which events can reach a card's triggered abilities, worked out once per library from their
 //! phrases: collecting triggers passes over the cards an event cannot trigger.
 
+use crate::ir::AbilityIr;
 use crate::kernel::state::Library;
-use crate::kernel::trigger::TriggerReach;
+use crate::kernel::trigger::{Reaches, TriggerReach};
+use crate::kernel::{Change, Event, GameState, ObjectId};
 
 use super::abilities::triggered;
 
-/// Which events can trigger each card's printed abilities and printed keywords.
-pub(super) fn reach(library: &Library) -> &[TriggerReach] {
+/// Which events can trigger each card's printed abilities and printed keywords, and each keyword's.
+fn reaches(library: &Library) -> &Reaches {
     library.trigger_reach.get_or_init(|| {
-        library
-            .cards
-            .iter()
-            .map(|card| {
-                let keywords = card.keywords.iter().filter_map(|k| library.keywords.get(k.keyword.index()).and_then(Option::as_ref));
-                let abilities = card.abilities.iter().chain(keywords.flat_map(|d| d.abilities.iter()));
-                let mut reach = TriggerReach::default();
-                for trigger in abilities.filter(|a| triggered(library, a)).filter_map(|a| a.trigger.as_ref()) {
-                    reach.always |= trigger.state;
-                    add_reach(library, &trigger.event, &mut reach);
-                }
-                reach
-            })
-            .collect()
+        let keyword = |k: crate::vocab::KeywordId| library.keywords.get(k.index()).and_then(Option::as_ref).map(|d| d.abilities.iter()).into_iter().flatten();
+        Reaches {
+            cards: library.cards.iter().map(|card| reach_of(library, card.abilities.iter().chain(card.keywords.iter().flat_map(|k| keyword(k.keyword))))).collect(),
+            keywords: (0..library.vocab.keywords.len()).map(|k| reach_of(library, keyword(crate::vocab::KeywordId(k as u32)))).collect(),
+        }
     })
+}
+
+fn reach_of<'a>(library: &Library, abilities: impl Iterator<Item = &'a AbilityIr>) -> TriggerReach {
+    let mut reach = TriggerReach::default();
+    for trigger in abilities.filter(|a| triggered(library, a)).filter_map(|a| a.trigger.as_ref()) {
+        reach.always |= trigger.state;
+        add_reach(library, &trigger.event, &mut reach);
+    }
+    reach
+}
+
+/// Which objects `event` may trigger an ability of (`None`: a state trigger's condition, looked at
+/// whatever happened), judged by their printed abilities and keywords before their
+/// characteristics are worked out; `None` when any object may, because an effect gives abilities
+/// the event may trigger (a granted keyword's, granted abilities, a copy).
+pub(super) fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<impl Fn(ObjectId) -> bool + 'a> {
+    let reaches = reaches(&state.library);
+    let may = move |r: &TriggerReach| event.map_or(r.always, |e| r.reaches(state, e));
+    let given = state.effects.iter().any(|e| match &e.change {
+        Change::GrantKeyword(k) => may(&reaches.keywords[k.index()]),
+        Change::GrantAbilities(_) | Change::Copy { .. } => true,
+        _ => false,
+    });
+    (!given).then_some(move |o: ObjectId| may(&reaches.cards[state.object(o).card.index()]))
 }
 
 /// The kinds of events a trigger's phrase can match, by its primitives (as `could_match` tests

@@ -26,6 +26,9 @@ pub(crate) struct CachedView {
     pub(crate) local: bool,
     /// Objects changed since the view was computed, to compute again before it is read.
     pub(crate) stale: Vec<ObjectId>,
+    /// The effects' conditions and counted amounts may read differently since the view was
+    /// computed (a player's state changed): they are read again before the view is.
+    pub(crate) recheck: bool,
     /// The conditions and counted amounts of the effects behind the view, when it is local.
     pub(crate) globals: Vec<crate::kernel::patch::GlobalValue>,
 }
@@ -39,8 +42,9 @@ impl Cache {
         }
     }
 
-    /// The state moves from `generation` to the next by an event that changed only `touched`:
-    /// the view stays, to be patched, when its effects are local. Otherwise it is left behind.
+    /// The state moves from `generation` to the next by an event that changed only `touched`
+    /// (no object: only what the effects' conditions and amounts may read): the view stays, to be
+    /// patched, when its effects are local. Otherwise it is left behind.
     pub(crate) fn advance(&self, generation: u64, touched: Option<[Option<ObjectId>; 2]>) {
         let mut cached = self.view.borrow_mut();
         if let (Some(c), Some(touched)) = (cached.as_mut(), touched)
@@ -48,6 +52,7 @@ impl Cache {
             && c.local
         {
             c.stale.extend(touched.into_iter().flatten());
+            c.recheck = true;
             c.generation = generation + 1;
         }
     }

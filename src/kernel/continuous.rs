@@ -235,7 +235,7 @@ impl GameState {
     /// The computed characteristics of a live object; last known information for one that left.
     pub fn characteristics(&self, object: ObjectId) -> Arc<Characteristics> {
         // Read far more often than the game changes: the current view is looked at first.
-        let current = |c: &crate::kernel::cache::CachedView| c.generation == self.generation && c.stale.is_empty();
+        let current = |c: &crate::kernel::cache::CachedView| c.generation == self.generation && !c.recheck;
         if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| current(c))
             && let Some(Some(found)) = c.view.get(object.index())
         {
@@ -261,20 +261,26 @@ impl GameState {
         if let Some(c) = cached.as_mut()
             && c.generation == self.generation
         {
-            if c.stale.is_empty() {
+            if !c.recheck {
                 return;
             }
+            c.recheck = false;
             let mut stale = std::mem::take(&mut c.stale);
             stale.sort_unstable();
             stale.dedup();
-            if self.patch_view(Arc::make_mut(&mut c.view), &stale, &c.globals) {
+            // No object changed: the view holds if the effects' conditions and amounts read the same.
+            let holds = if stale.is_empty() { self.global_values(&c.view) == c.globals } else { self.patch_view(Arc::make_mut(&mut c.view), &stale, &c.globals) };
+            if holds {
+                if self.audit {
+                    assert!(*c.view == self.compute_view(), "a patched view differs from the computed one after {:?}", self.log.last());
+                }
                 return;
             }
         }
         let view = Arc::new(self.compute_view());
         let local = self.effects_are_local();
         let globals = if local { self.global_values(&view) } else { vec![] };
-        *cached = Some(crate::kernel::cache::CachedView { generation: self.generation, view, reads: self.effects_read(), local, stale: vec![], globals });
+        *cached = Some(crate::kernel::cache::CachedView { generation: self.generation, view, reads: self.effects_read(), local, stale: vec![], recheck: false, globals });
     }
 
     /// Printed characteristics, before any effect.

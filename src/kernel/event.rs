@@ -212,10 +212,11 @@ impl GameState {
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }
         // Computed characteristics stay valid across events that cannot change them: bookkeeping,
-        // and placement states no effect in force reads.
+        // the turn and phase (no effect reads them: "during your turn" is a player's state), and
+        // placement states no effect in force reads.
         let inert = matches!(
             event,
-            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. }
+            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. }
                 | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
         ) || match event {
             Event::Flag { .. } => !self.cache.reads(self.generation).flags,

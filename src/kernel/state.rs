@@ -25,8 +25,8 @@ pub struct Library {
     pub keywords: Vec<Option<KeywordIr>>,
     /// What a game works out from the library once and reads often (FF-TCG: its `Words`).
     pub derived: std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>,
-    /// Which events can trigger each card's printed abilities, by `CardId` (built on first use).
-    pub trigger_reach: std::sync::OnceLock<Vec<crate::kernel::trigger::TriggerReach>>,
+    /// Which events can trigger each card's printed abilities and each keyword's (built on first use).
+    pub trigger_reach: std::sync::OnceLock<crate::kernel::trigger::Reaches>,
 }
 
 impl Library {

@@ -30,6 +30,14 @@ pub struct TriggerReach {
     pub always: bool,
 }
 
+/// The reach of every card's printed abilities and keywords (by `CardId`) and of every keyword's
+/// own abilities (by `KeywordId`, for keywords effects grant).
+#[derive(Debug, Default, Clone)]
+pub struct Reaches {
+    pub cards: Vec<TriggerReach>,
+    pub keywords: Vec<TriggerReach>,
+}
+
 impl TriggerReach {
     /// Whether `event` may trigger one of the abilities (as `event_matches` would judge the zones
     /// and names a trigger's phrase fixes).
