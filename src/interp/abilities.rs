@@ -513,14 +513,16 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // The event that makes an object's abilities stop working still triggers them (it looks
     // back, as leaving-play triggers do), and so do the events at the same time; afterwards they
     // trigger nothing (Trails 1202.2a, 804.11a).
-    let since = state.simultaneous_since.unwrap_or(index).min(index);
-    candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since, index, *o, &state.config.inactive_flags));
     // A card whose printed abilities and keywords cannot trigger on this kind of event is passed
     // over before its characteristics are worked out (unless effects give abilities it may trigger).
     if let Some(reached) = super::reach::reached(state, Some(&event))
         && !state.audit
     {
         candidates.retain(|o| reached(*o));
+    }
+    let since = state.simultaneous_since.unwrap_or(index).min(index);
+    if !state.config.inactive_flags.is_empty() {
+        candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since, index, *o, &state.config.inactive_flags));
     }
     let mut found = vec![];
     for object in candidates {

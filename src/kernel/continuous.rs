@@ -534,9 +534,10 @@ impl GameState {
         let view = self.view();
         self.effects
             .iter()
+            .filter(|e| matches!(&e.change, Change::PlayerRule { player: p, .. } if *p == player))
             .filter(|e| self.effect_active(e) && e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
             .filter_map(|e| match &e.change {
-                Change::PlayerRule { player: p, name, value, amount } if *p == player => Some((name.clone(), value.clone(), *amount)),
+                Change::PlayerRule { name, value, amount, .. } => Some((name.clone(), value.clone(), *amount)),
                 _ => None,
             })
             .collect()

@@ -32,9 +32,13 @@ impl RuleProcesses for FfRules {
         // The Characters on the field, read once: controller, characteristics (for the name,
         // unless generic), Light/Dark.
         let mut characters: Vec<(ObjectId, PlayerId, Option<std::sync::Arc<crate::kernel::Characteristics>>, bool)> = vec![];
+        // Whether an Item or a Formation is on the field, for SE14 12.4.8-12.4.10 below.
+        let mut equipment = false;
         for o in state.in_zones("field") {
             let c = state.characteristics(o);
-            if !c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.character)) {
+            let is = |kind| c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, kind));
+            equipment |= w.item.is_some_and(is) || w.formation.is_some_and(is);
+            if !is(w.character) {
                 continue;
             }
             if c.get(w.power).is_some() {
@@ -89,8 +93,10 @@ impl RuleProcesses for FfRules {
         }
         // An Item an effect put onto the field is equipped first (the reading at `equip_arrivals`),
         // then SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6: Items and Formations that cannot stay.
-        let equipped = super::equip::equip_arrivals(state, agent, &w);
-        doomed.extend(super::equip::doomed(state, &w).into_iter().map(|o| (o, None)));
+        let equipped = equipment && super::equip::equip_arrivals(state, agent, &w);
+        if equipment {
+            doomed.extend(super::equip::doomed(state, &w).into_iter().map(|o| (o, None)));
+        }
         doomed.sort_by_key(|d| d.0);
         doomed.dedup_by_key(|d| d.0);
         let mut changed = equipped || !doomed.is_empty();
