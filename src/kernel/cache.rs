@@ -110,7 +110,7 @@ impl GameState {
         if self.config.latch_modifications {
             return Reads { flags: true, damage: true, players: true };
         }
-        for e in &self.effects {
+        for e in self.effects.iter() {
             e.affected.reads(&mut r);
             if let Some(c) = &e.condition {
                 c.reads(&mut r);

@@ -47,7 +47,7 @@ impl GameState {
             }
         }
         self.players.hash(&mut h);
-        for e in &self.effects {
+        for e in self.effects.iter() {
             (&e.change, e.controller).hash(&mut h);
         }
         for p in &self.pending {

@@ -148,18 +148,18 @@ impl GameState {
             Event::EffectBegan { effect } => {
                 let mut effect = (**effect).clone();
                 effect.timestamp = self.tick();
-                self.effects.push(effect);
+                Arc::make_mut(&mut self.effects).push(effect);
             }
-            Event::EffectEnded { effect } => self.effects.retain(|e| e.id != *effect),
+            Event::EffectEnded { effect } => Arc::make_mut(&mut self.effects).retain(|e| e.id != *effect),
             Event::ReplacementBegan { replacement } => {
                 let mut replacement = (**replacement).clone();
                 replacement.timestamp = self.tick();
-                self.replacements.push(replacement);
+                Arc::make_mut(&mut self.replacements).push(replacement);
             }
-            Event::ReplacementEnded { effect } => self.replacements.retain(|r| r.id != *effect),
-            Event::DelayedCreated { trigger } => self.delayed.push((**trigger).clone()),
+            Event::ReplacementEnded { effect } => Arc::make_mut(&mut self.replacements).retain(|r| r.id != *effect),
+            Event::DelayedCreated { trigger } => Arc::make_mut(&mut self.delayed).push((**trigger).clone()),
             Event::DelayedRemoved { index } => {
-                self.delayed.remove(*index);
+                Arc::make_mut(&mut self.delayed).remove(*index);
             }
             Event::Triggered { trigger } => {
                 // Trails 1211.3: another occurrence of a triggered craft raises its trigger count.

@@ -330,9 +330,11 @@ pub struct GameState {
     pub zones: Vec<Zone>,
     /// Shared between copies of the state until an event changes one (`Arc::make_mut`).
     pub objects: Vec<Arc<Object>>,
-    pub effects: Vec<ContinuousEffect>,
-    pub replacements: Vec<Replacement>,
-    pub delayed: Vec<DelayedTrigger>,
+    /// Effects, replacements and delayed triggers: shared between copies of the state (`attempt`'s
+    /// snapshots) until an event changes them.
+    pub effects: Arc<Vec<ContinuousEffect>>,
+    pub replacements: Arc<Vec<Replacement>>,
+    pub delayed: Arc<Vec<DelayedTrigger>>,
     /// Triggered abilities waiting to be put where the game puts them (FF 11.8.7, Trails 1211).
     pub pending: Vec<PendingTrigger>,
     /// What waits to resolve, last on top.
@@ -393,9 +395,9 @@ impl GameState {
             players,
             zones: zone_list,
             objects: vec![],
-            effects: vec![],
-            replacements: vec![],
-            delayed: vec![],
+            effects: Default::default(),
+            replacements: Default::default(),
+            delayed: Default::default(),
             pending: vec![],
             stack: vec![],
             tracked: BTreeMap::new(),
