@@ -22,8 +22,8 @@ impl GameState {
         let (touched, anchored): ([Option<ObjectId>; 2], &dyn Fn(&ContinuousEffect, ObjectId) -> bool) = match event {
             // An object an effect hangs on (its source, or what its duration watches) changes
             // which effects are in force for every object as it comes or goes.
-            Event::Moved { old, new, .. } => ([Some(*old), Some(*new)], &|e, o| e.source == Some(o) || duration_object(&e.duration) == Some(o)),
-            Event::Created { object, .. } | Event::Removed { object } => ([Some(*object), None], &|e, o| e.source == Some(o) || duration_object(&e.duration) == Some(o)),
+            Event::Moved { old, new, .. } => ([Some(*old), Some(*new)], &hangs_on),
+            Event::Created { object, .. } | Event::Removed { object } => ([Some(*object), None], &hangs_on),
             // A state of its own: only the effects lasting while it has a state.
             Event::Flag { object, .. } => ([Some(*object), None], &|e, o| matches!(e.duration, Duration::WhileFlag(w, _) if w == o)),
             Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => ([Some(*object), None], &|_, _| false),
@@ -101,6 +101,11 @@ pub(crate) struct GlobalValue {
 /// Whether an effect's condition or amount reads the board beyond the object it judges.
 fn is_global(e: &ContinuousEffect) -> bool {
     e.condition.is_some() || matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)))
+}
+
+/// Whether the effect hangs on the object: its source, or what its duration watches.
+fn hangs_on(e: &ContinuousEffect, o: ObjectId) -> bool {
+    e.source == Some(o) || duration_object(&e.duration) == Some(o)
 }
 
 fn duration_object(duration: &Duration) -> Option<ObjectId> {
