@@ -82,8 +82,9 @@ pub enum Replaced {
 impl GameState {
     /// Whether `pattern` matches `event` as the state stands now.
     pub fn event_matches(&self, pattern: &EventPattern, event: &Event, source: Option<ObjectId>) -> bool {
-        let view = self.view();
-        let subject = |sel: &Selector, object: ObjectId| self.selects(&view, sel, object, source);
+        // The view is brought up to date only when a pattern of the event's kind reads cards.
+        let view = std::cell::OnceCell::new();
+        let subject = |sel: &Selector, object: ObjectId| self.selects(view.get_or_init(|| self.view()), sel, object, source);
         match (pattern, event) {
             (EventPattern::Move { subject: s, from, to, reason, player, by }, Event::Moved { old, new, from: f, to: t, reason: r, by: mover, .. }) => {
                 let zone_of_player = |z: ZoneId| player.is_none_or(|p| self.zone(z).owner == Some(p));
