@@ -63,7 +63,8 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
 /// number (`damage_at_least_replaced` with the threshold, `damage_at_least_becomes`: "If Dark Elf
 /// is dealt 9000 damage or more, the damage becomes 0 instead", 14-068C), and damage a player's
 /// Summons or the abilities of their Characters deal increases (`damage_from_summons_and_abilities_increases`
-/// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up).
+/// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up); damage
+/// from abilities becomes a number (`damage_from_abilities_becomes`).
 pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
     let c = state.characteristics(object);
     if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
@@ -77,6 +78,20 @@ pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source:
     }
     if !battle {
         let by = by_what(state, source);
+        // FF 11.12.5.2: damage an ability (not a Summon) deals becomes a number ("If Philia is dealt damage by
+        // an ability, the damage becomes 0 instead", 13-129S), limited to one player's abilities (13-125R
+        // Yuzuki: `who`) or to the abilities of some cards (`with`); several: the lowest.
+        if by == "abilities"
+            && let Some(s) = source
+        {
+            let view = state.view();
+            let applies = |h: &&crate::kernel::Hook| {
+                h.action == "damage_from_abilities_becomes" && h.who.is_none_or(|p| Some(p) == controller) && h.with.as_ref().is_none_or(|sel| state.selects(&view, sel, s, Some(object)))
+            };
+            if let Some(n) = c.allowed.iter().filter(applies).filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
+                amount = n;
+            }
+        }
         if state.permits(object, &format!("receive_damage_from_{by}"), controller, None) == Some(false) {
             return 0;
         }
