@@ -1,7 +1,7 @@
 //! FF-TCG's restrictions on choosing and moving cards, as the interpreter asks for them: "cannot
 //! be chosen by (opponent's) Summons or abilities", "must choose X if possible" (FF 11.3.3,
 //! 11.6.5), "cannot be broken (by Summons or abilities)" (FF 15.1.1.3), "cannot become dull",
-//! damage a Forward does not receive, the "chosen" event, and cards played only while their player
+//! damage a Forward does not receive, Characters entering the field that trigger nothing, the "chosen" event, and cards played only while their player
 //! controls enough of some cards (FF 11.4.1).
 
 use crate::interp::announce;
@@ -44,13 +44,26 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
         Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken"),
         Deed::Moved(Some("return")) => !not_by("be_returned"),
         Deed::Flag("dull") => !not_by("become_dull"),
-        Deed::Trigger => !not("trigger_auto_abilities"),
+        Deed::Trigger { event } => !not("trigger_auto_abilities") && !entered_without_triggering(state, event),
         Deed::Damage(amount) => {
             let power = || state.library.vocab.property("power").map_or(0, |p| state.characteristics(object).number(p));
             !(not("receive_damage_below_power") && amount < power())
         }
         _ => true,
     }
+}
+
+/// FF 11.8, 11.8.16: whether the event is Characters entering the field (their move, or the play
+/// procedure's announcement of it) that trigger no auto-abilities, theirs or any other card's
+/// ("Opposing Forwards entering the field will not trigger any auto-abilities", 13-022H Cid Randell:
+/// `trigger_auto_abilities_by_entering` forbidden on every card that entered).
+fn entered_without_triggering(state: &GameState, event: usize) -> bool {
+    let entered = match state.log.get(event) {
+        Some(Event::Moved { new, to, .. }) if state.zone(*to).name == "field" => std::slice::from_ref(new),
+        Some(Event::Signal { name, objects, .. }) if name == "play" => objects.as_slice(),
+        _ => return false,
+    };
+    !entered.is_empty() && entered.iter().all(|o| state.permits(*o, "trigger_auto_abilities_by_entering", None, None) == Some(false))
 }
 
 /// The damage `object` receives, changed by the damage replacements FF-TCG reads from rule hooks
