@@ -55,7 +55,7 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
 fn place_pending(state: &mut GameState, agent: &mut dyn Agent) {
     // Triggers of cards whose auto-abilities an effect stopped since they triggered are dropped.
     if let Some(hooks) = state.config.hooks {
-        let stopped: Vec<usize> = (0..state.pending.len()).filter(|&i| !(hooks.allows)(state, state.pending[i].source, crate::kernel::Deed::Trigger, state.pending[i].controller, None)).collect();
+        let stopped: Vec<usize> = (0..state.pending.len()).filter(|&i| !(hooks.allows)(state, state.pending[i].source, crate::kernel::Deed::Trigger { event: state.pending[i].event }, state.pending[i].controller, None)).collect();
         for index in stopped.into_iter().rev() {
             state.apply(Event::TriggerTaken { index });
         }

@@ -398,12 +398,22 @@ impl Ctx<'_> {
                 };
                 self.state.apply(event.clone());
                 let index = self.state.log.len() - 1;
+                // The game's arrival states are set before anything sees the card arrive; its
+                // announcements (signals) come after the move's own triggers are collected.
+                let mut announced = vec![];
                 if let (Event::Moved { new, .. }, Some(hooks)) = (&event, self.state.config.hooks) {
-                    for state in (hooks.arrives)(self.state, *new) {
-                        self.state.apply(state);
+                    for arrival in (hooks.arrives)(self.state, *new) {
+                        if matches!(arrival, Event::Signal { .. }) {
+                            announced.push(arrival);
+                        } else {
+                            self.state.apply(arrival);
+                        }
                     }
                 }
                 super::abilities::after_event(self.state, self.agent, index);
+                for signal in announced {
+                    super::abilities::announce(self.state, self.agent, signal);
+                }
                 Ok(Some(event))
             }
             Replaced::Prevented => Ok(None),

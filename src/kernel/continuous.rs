@@ -495,7 +495,8 @@ impl GameState {
         }
     }
 
-    pub(super) fn effect_active(&self, e: &ContinuousEffect) -> bool {
+    /// Whether the effect's duration still holds.
+    pub fn effect_active(&self, e: &ContinuousEffect) -> bool {
         self.duration_holds(&e.duration)
     }
 

@@ -153,8 +153,9 @@ pub enum Deed<'a> {
     /// A state flag taken off it (Trails 1306.2b: readying, the `actioned` flag cleared).
     Cleared(&'a str),
     Damage(i64),
-    /// Its auto-abilities trigger ("Their auto-abilities will not trigger", 1-135L Golbez).
-    Trigger,
+    /// Its auto-abilities trigger ("Their auto-abilities will not trigger", 1-135L Golbez); `event`:
+    /// the log index of the event that triggered it.
+    Trigger { event: usize },
 }
 
 /// How a game carries out one `game(...)` action; some give a value.
@@ -176,7 +177,8 @@ pub struct GameHooks {
     /// dull"), deal it damage (`Damage(n)`: "does not receive damage less than its power").
     pub allows: fn(&GameState, ObjectId, Deed<'_>, PlayerId, Option<ObjectId>) -> bool,
     /// The states a card that has just moved has before anything sees it arrive (SE14 7.10.4:
-    /// Backups are put on the field dull; FF 11.9.2 "enter the field dull").
+    /// Backups are put on the field dull; FF 11.9.2 "enter the field dull"); signals among them are
+    /// announced after the move's triggers are collected (FF 11.8.16 "enters the field due to an ability").
     pub arrives: fn(&GameState, ObjectId) -> Vec<crate::kernel::event::Event>,
     /// The damage `object` receives once the game's own rules have changed `amount`, dealt by
     /// `source` (in battle or not), after the replacement effects (FF 11.12.5.2: halving,

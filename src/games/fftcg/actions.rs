@@ -1,5 +1,5 @@
 //! The actions card text leaves to the game (`game(...)` in std-abilities/fftcg/): damage to a
-//! player with EX Burst (FF 6.5), searching the deck (FF 15.1.1.8).
+//! player with EX Burst (FF 6.5) and EX Bursts an effect triggers (FF 11.10), searching the deck (FF 15.1.1.8).
 
 use std::sync::Arc;
 
@@ -29,6 +29,18 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: super::rules::LOST_BY_EFFECT.into(), value: true }),
         "cancel_auto_ability" => return super::stack_counters::cancel_auto_ability(state, agent, call),
         "double_counters_of_selected_type" => return super::stack_counters::double_counters_of_selected_type(state, agent, call),
+        name if name.starts_with("remove_any_number_of_") && name.ends_with("_counters") => {
+            let counter = &name["remove_any_number_of_".len()..name.len() - "_counters".len()];
+            return super::stack_counters::remove_any_number_of_counters(state, agent, call, counter);
+        }
+        "search_two_kinds_first" => {
+            let cards: Vec<ObjectId> = call.objects.clone();
+            state.apply(Event::Tracked { name: SEARCH_FIRST.into(), objects: cards });
+        }
+        "search_two_kinds" => return search_two_kinds(state, agent, call),
+        "remove_each_of_different_cost" => return remove_each_of_different_cost(state, agent, call),
+        "remove_selected_counter" => return super::stack_counters::remove_selected_counter(state, agent, call),
+        "trigger_ex_burst" => trigger_ex_burst(state, agent, call),
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
@@ -129,8 +141,22 @@ fn ex_burst(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pla
     Ok(())
 }
 
+/// FF 6.5.2.1, 11.10: an effect triggers the EX Burst effect of cards in a zone other than by
+/// damage ("choose 1 card with EX Burst in your Damage Zone. You may trigger its EX Burst effect.
+/// (This effect is put on the stack.)", 13-002L Akstar): each card's EX Burst ability goes onto the
+/// stack, controlled by the effect's player, its targets chosen now; it resolves as any ability does.
+fn trigger_ex_burst(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) {
+    let library = state.library.clone();
+    for &card in &call.objects {
+        let id = state.object(card).card;
+        let Some(index) = library.card(id).abilities.iter().position(|a| has_tag(&library, a, "exburst")) else { continue };
+        let ability = &library.card(id).abilities[index];
+        push(state, agent, Some(card), call.controller, AbilityRef::Printed { card: id, index }, vec![], Arc::new(ability.body.clone()), ability.condition.clone());
+    }
+}
+
 /// FF 15.1.1.8: search the deck for the cards described, reveal the one found, put it into the
-/// zone (dull when asked), then shuffle the deck.
+/// zone (dull when asked), then shuffle the deck (`found_by_search`).
 fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, different: &[&str]) -> Result<Option<Value>, Illegal> {
     let player = call.controller;
     let dull = call.name.ends_with("_dull");
@@ -151,6 +177,15 @@ fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, differe
         let values: Vec<Value> = properties.iter().filter_map(|p| state.characteristics(card).get(*p).cloned()).collect();
         found.retain(|o| *o != card && !properties.iter().zip(&values).any(|(p, v)| shares(&state.characteristics(*o).get(*p).cloned(), v)));
     }
+    found_by_search(state, agent, call, deck, picked, dull)
+}
+
+/// FF 15.1.1.8: the end of a search: the cards picked are revealed and put into the zone (dull when
+/// asked), the deck is shuffled, and a search that found cards is announced, with the card whose
+/// ability searched and the number found (`searched`: "When your opponent searches for 1 or more
+/// cards", 13-034H Remedi); the cards found are the value.
+fn found_by_search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, deck: crate::kernel::ZoneId, picked: Vec<ObjectId>, dull: bool) -> Result<Option<Value>, Illegal> {
+    let player = call.controller;
     let mut moved = vec![];
     if !picked.is_empty() {
         state.apply(Event::Revealed { objects: picked.clone() });
@@ -169,7 +204,67 @@ fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, differe
     let mut order = state.zone(deck).objects.clone();
     state.rng.shuffle(&mut order);
     state.apply(Event::Shuffled { zone: deck, order });
+    if !moved.is_empty() {
+        announce(state, agent, Event::Signal { name: "searched".into(), objects: call.source.into_iter().collect(), player: Some(player), detail: Some(moved.len().to_string()) });
+    }
     Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(moved)))))
+}
+
+/// The first description of a search for two kinds of cards, until the search is made.
+const SEARCH_FIRST: &str = "search_two_kinds_first";
+
+/// FF 15.1.1.8: one search for up to one card of each of two descriptions ("search for up to 1 Fire
+/// Job Knight ... and up to 1 Water Job Knight ... and add them to your hand", 12-126R Gawain): the
+/// first description was named by `search_two_kinds_first`; the player picks up to one card for
+/// each (a card of both descriptions may be taken for either), the cards found are revealed and put
+/// into the zone, the deck is shuffled once, and the search is announced if it found a card.
+fn search_two_kinds(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let player = call.controller;
+    let Some(deck) = state.zone_id("deck", Some(player)) else { return Ok(None) };
+    let first: Vec<ObjectId> = state.tracked.get(SEARCH_FIRST).cloned().unwrap_or_default().into_iter().filter(|o| state.object(*o).zone == deck).collect();
+    state.apply(Event::Tracked { name: SEARCH_FIRST.into(), objects: vec![] });
+    let mut picked: Vec<ObjectId> = vec![];
+    for options in [first, call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect::<Vec<_>>()] {
+        let options: Vec<ObjectId> = options.into_iter().filter(|o| !picked.contains(o)).collect();
+        if options.is_empty() {
+            continue;
+        }
+        if let Answer::Objects(list) = state.ask(agent, player, Question::Objects { prompt: "search for".into(), options, min: 0, max: 1 }) {
+            picked.extend(list.first());
+        }
+    }
+    found_by_search(state, agent, call, deck, picked, false)
+}
+
+/// FF 15.1.1.5: "remove any number of Forwards in your Break Zone, each of a different cost, from the
+/// game" (12-076R Exdeath): the effect's controller picks the cards one at a time (not chosen: no
+/// targets, FF 11.3.3), each of a cost no card picked has, until they pick none; they are removed
+/// from the game, and the cards removed are the value.
+fn remove_each_of_different_cost(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let player = call.controller;
+    let cost = state.library.vocab.property("cost");
+    let cost_of = |state: &GameState, o: ObjectId| cost.map(|p| state.characteristics(o).number(p));
+    let mut left: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
+    let mut picked: Vec<ObjectId> = vec![];
+    while !left.is_empty() {
+        let pick = match state.ask(agent, player, Question::Objects { prompt: "remove from the game (each of a different cost)".into(), options: left.clone(), min: 0, max: 1 }) {
+            Answer::Objects(list) => list,
+            _ => vec![],
+        };
+        let Some(&card) = pick.first() else { break };
+        let taken = cost_of(state, card);
+        picked.push(card);
+        left.retain(|o| *o != card && cost_of(state, *o) != taken);
+    }
+    let mut removed = vec![];
+    for card in picked {
+        let Some(to) = state.zone_id("removed", Some(state.object(card).owner)) else { continue };
+        let event = state.move_event(card, to, Some("remove".into()), Position::Top);
+        if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
+            removed.push(new);
+        }
+    }
+    Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(removed)))))
 }
 
 /// Whether two values of a property share one (a multi-Element card shares each of its Elements).

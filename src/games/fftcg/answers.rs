@@ -1,4 +1,4 @@
-//! The `game_state(...)` questions FF-TCG answers: icons and power read from characteristics, cards put from the field into the Break Zone this turn, the Attack Phase.
+//! The `game_state(...)` questions FF-TCG answers: icons and power read from characteristics, cards put from the field into the Break Zone this turn, the Attack Phase; what a card moved by a Summon or an ability announces.
 
 use crate::kernel::{Characteristics, Event, GameState, ObjectId, PlayerId};
 
@@ -49,6 +49,22 @@ pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> 
         out.push(Event::PlayerFlag { player, flag: FORWARD_PUT_FROM_FIELD.into(), value: true });
     }
     out
+}
+
+/// FF 11.8.16: what a card a Summon or an ability moved (`moved_by`) announces as it arrives:
+/// entering the field (`enters_field_by`: "When The Emperor enters the field due to an ability",
+/// 14-027R), with the player whose Summon or ability it was and the detail `summons` or `abilities`.
+/// A Character played by the play procedure (FF 11.4.1) has no `moved_by`, and announces nothing.
+pub fn moved_by_announcements(state: &GameState, w: &Words, new: ObjectId) -> Vec<Event> {
+    let o = state.object(new);
+    let Some(by) = o.moved_by else { return vec![] };
+    if state.zone(o.zone).name != "field" {
+        return vec![];
+    }
+    let name = "enters_field_by";
+    let c = state.characteristics(by);
+    let detail = if c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.summon)) { "summons" } else { "abilities" };
+    vec![Event::Signal { name: name.into(), objects: vec![new], player: Some(c.controller), detail: Some(detail.into()) }]
 }
 
 /// FF 9.4: while an Attack Phase lasts (First Strike damage included), the turn player has the

@@ -13,6 +13,9 @@ use super::Words;
 pub const ATTACKS_THIS_TURN: &str = "attacks this turn";
 /// The tracked list of the Forwards each player attacked with this turn (`@seat`), forgotten at the end of the turn.
 pub const FORWARDS_ATTACKED_WITH: &str = "forwards_attacked_with_this_turn";
+/// The player state of a player a Forward of whom formed a party this turn (FF 15.1.1.9: "if a
+/// Forward you controlled formed a party this turn", 12-105L Yuna), forgotten as the turn ends.
+pub const FORMED_PARTY_THIS_TURN: &str = "forward_formed_party_this_turn";
 
 /// Why `object` cannot attack now, if it cannot (FF 10.1.2.1.1-2, 15.2.1.2, 15.2.2.2).
 pub fn cannot_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<String> {
@@ -106,6 +109,10 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         ctx.happen(Event::Counter { object: *a, name: ATTACKS_THIS_TURN.into(), delta: 1 })?;
     }
     state.apply(Event::Tracked { name: "current_attack".into(), objects: attackers.to_vec() });
+    // FF 15.1.1.9: a party was formed; its Forwards' controller (the turn player, FF 10.1.1) keeps it for the turn.
+    if attackers.len() > 1 && !state.players[player.index()].flags.contains(FORMED_PARTY_THIS_TURN) {
+        state.apply(Event::PlayerFlag { player, flag: FORMED_PARTY_THIS_TURN.into(), value: true });
+    }
     // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once.
     let key = format!("{FORWARDS_ATTACKED_WITH}@{}", player.0);
     let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();

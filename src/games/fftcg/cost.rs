@@ -62,7 +62,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
         if c.controller != player || !w.is(state, object, w.backup) || state.object(object).flags.contains("dull") {
             continue;
         }
-        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { w.elements(state, object) };
+        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { with_elements_of_cards(state, w, object, w.elements(state, object)) };
         add(object, elements, 1, "dull");
     }
     // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card.
@@ -75,6 +75,29 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
         }
     }
     out
+}
+
+/// FF 5.2.1.3, 11.2.1.1: a Backup that can also produce CP of any Element some cards on the field have
+/// ("Sherlotta can produce CP of any Element of the Forwards you control", 13-058C: the permission
+/// `element_cp_of_cards` with those cards), their Elements read now, as the CP is produced.
+fn with_elements_of_cards(state: &GameState, w: &Words, backup: ObjectId, mut elements: Vec<u32>) -> Vec<u32> {
+    let c = state.characteristics(backup);
+    let hooks: Vec<&crate::kernel::Hook> = c.allowed.iter().filter(|h| h.action == "element_cp_of_cards" && h.with.is_some()).collect();
+    if hooks.is_empty() {
+        return elements;
+    }
+    let view = state.view();
+    for object in state.in_zones("field") {
+        if hooks.iter().any(|h| h.with.as_ref().is_some_and(|sel| state.selects(&view, sel, object, Some(backup)))) {
+            for e in w.elements(state, object) {
+                if !elements.contains(&e) {
+                    elements.push(e);
+                }
+            }
+        }
+    }
+    elements.sort_unstable();
+    elements
 }
 
 /// Whether the chosen CP can meet the Element needs: each source makes CP of one of its Elements.
@@ -187,6 +210,9 @@ const MOST_PAYMENTS: usize = 64;
 /// The tracked list of the cards that produced the CP of the last payment.
 const CP_PRODUCERS: &str = "cp_producers_paid_to_play_source";
 
+/// The tracked list of the cards discarded for CP by the last payment.
+const DISCARDED_FOR_CP: &str = "discarded_to_pay_play_cost";
+
 /// `player` pays `cost` (FF 11.2, 11.3.7.1: all at once): they pick one of the legal payments,
 /// whose Backups are dulled and whose cards are discarded. Illegal when there is none.
 pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<(), Illegal> {
@@ -215,15 +241,22 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     // The cards that produced the CP, for "if the cost paid to play X included Ice CP" (7-003C).
     let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
     state.apply(Event::Tracked { name: CP_PRODUCERS.into(), objects: producers });
+    let mut discarded = vec![];
     for (group, count) in groups.iter().zip(&options[pick]) {
         for &object in group.objects.iter().take(*count as usize) {
             if group.discard() {
                 discard(state, agent, object)?;
+                discarded.push(state.current(object));
             } else {
                 let event = Event::Flag { object, flag: "dull".into(), value: true, by: vec![] };
                 crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
             }
         }
+    }
+    // FF 11.2.1.1: the cards discarded for CP, as they are now ("draw 1 card for each Summon you
+    // discarded to cast Doga", 13-120H).
+    if !discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty()) {
+        state.apply(Event::Tracked { name: DISCARDED_FOR_CP.into(), objects: discarded });
     }
     Ok(())
 }

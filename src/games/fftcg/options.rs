@@ -240,3 +240,60 @@ pub fn paid_states(object: ObjectId, chosen: &Chosen) -> Vec<Event> {
     let flag = Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: vec![] };
     chosen.additional.then_some(flag).into_iter().collect()
 }
+
+/// The player rules of a reduction of the cost of the next card of a kind its player casts, and of
+/// the floor it stops above.
+const NEXT_REDUCTION: &str = "next_card_cost_reduction";
+const NEXT_FLOOR: &str = "next_card_cost_floor";
+
+/// FF 11.4, 11.3.7, 11.2: the effects in force that reduce the cost of `object` as its player's next
+/// card of a kind ("During this turn, the cost required to cast your next Job Knight Forward is
+/// reduced by 2 (it cannot become 0)", 12-103H Beatrix): the player rules `next_card_cost_reduction`
+/// and `next_card_cost_floor` naming cards `object` is among, with their effects.
+fn next_card_rules(state: &GameState, object: ObjectId) -> Vec<(crate::kernel::EffectId, bool, i64)> {
+    let player = state.object(object).owner;
+    let named = |name: &str| name == NEXT_REDUCTION || name == NEXT_FLOOR;
+    if !state.effects.iter().any(|e| matches!(&e.change, crate::kernel::Change::PlayerRule { name, .. } if named(name))) {
+        return vec![];
+    }
+    let view = state.view();
+    state
+        .effects
+        .iter()
+        .filter(|e| state.effect_active(e))
+        .filter_map(|e| match &e.change {
+            crate::kernel::Change::PlayerRule { player: p, name, value: Some(Value::Cards(cards)), amount } if *p == player && named(name) && state.selects(&view, &anywhere(cards), object, e.source) => Some((e.id, name == NEXT_REDUCTION, *amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The cards a rule names wherever they are: the field a card filter names by default (FF card text)
+/// is left out, since the card cast is in the hand.
+fn anywhere(cards: &crate::kernel::Selector) -> crate::kernel::Selector {
+    match cards {
+        crate::kernel::Selector::And(parts) => crate::kernel::Selector::And(parts.iter().filter(|p| !matches!(p, crate::kernel::Selector::InZone(_))).cloned().collect()),
+        other => other.clone(),
+    }
+}
+
+/// `total`, the cost of `object` so far (printed `printed`), less the reductions of its player's next
+/// card of its kind, not down to their floor (at least 1 more than it, unless printed lower).
+pub fn next_card_cost(state: &GameState, object: ObjectId, printed: i64, total: i64) -> i64 {
+    let rules = next_card_rules(state, object);
+    if rules.is_empty() {
+        return total;
+    }
+    let reduced = (total - rules.iter().filter(|r| r.1).map(|r| r.2).sum::<i64>()).max(0);
+    match rules.iter().filter(|r| !r.1).map(|r| r.2).max() {
+        Some(floor) => reduced.max((floor + 1).min(printed)),
+        None => reduced,
+    }
+}
+
+/// The reductions of the next card of a kind are used up by the card cast (FF 11.4: "your next").
+pub fn use_up_next_card_reductions(state: &mut GameState, object: ObjectId) {
+    for (effect, _, _) in next_card_rules(state, object) {
+        state.apply(Event::EffectEnded { effect });
+    }
+}

@@ -45,6 +45,13 @@ fn summon_timing(phase: &str) -> bool {
     phase.starts_with("main") || phase == "attack"
 }
 
+/// The tracked lists of the cards the last ability used discarded and removed from the game to pay its cost.
+const PAID_DISCARDED: &str = "paid_discarded";
+const PAID_REMOVED: &str = "paid_removed_from_game";
+
+/// The tag of an action ability either player may use (FF 11.6.1).
+const EACH_PLAYER: &str = "usable_by_each_player";
+
 /// Every play `player` may make now, with costs they could pay.
 pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
     let mut out = vec![];
@@ -80,13 +87,18 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     }
     let library = state.library.clone();
     // Abilities of the cards a player controls on the field, and of the cards in their hand
-    // (SE14 15.2.11.4, 15.2.14.5: used from the hand).
+    // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
+    // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
     let hand: Vec<ObjectId> = state.zone_id("hand", Some(player)).map(|h| state.zone(h).objects.clone()).unwrap_or_default();
     for object in state.in_zones("field").chain(hand) {
-        if state.characteristics(object).controller != player {
+        let mine = state.characteristics(object).controller == player;
+        if !mine && !library.card(state.object(object).card).abilities.iter().any(|a| has_tag(&library, a, EACH_PLAYER)) {
             continue;
         }
         for (reference, ability) in abilities_of(state, &library, object) {
+            if !mine && !has_tag(&library, &ability, EACH_PLAYER) {
+                continue;
+            }
             if library.vocab.ability_kinds[ability.kind.index()].class == AbilityClass::Activated && usable(state, w, &sources, player, object, &ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
@@ -129,6 +141,8 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
             total = total.max((floor + 1).min(printed));
         }
     }
+    // "the cost required to cast your next Job Knight Forward is reduced by 2" (12-103H Beatrix).
+    let total = super::options::next_card_cost(state, object, printed, total);
     let elements = w.elements(state, object);
     // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark,
     // nor when CP of any Element may pay it ("can be paid with CP of any Element", 13-054C, 7-068H).
@@ -209,6 +223,10 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
             "active_zone" => works_in = value.or(works_in),
             _ => {}
         }
+    }
+    // FF 11.6.1: a player uses the abilities of the cards they control, and those "each player can use".
+    if state.characteristics(object).controller != player && !has_tag(&state.library, ability, EACH_PLAYER) {
+        return refuse(&|| format!("{} is not controlled by {}", state.name_of(object), state.players[player.index()].name));
     }
     let works_in = works_in.as_deref().unwrap_or("field");
     if zone != works_in {
@@ -312,6 +330,7 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     let mut cost = card_cost(state, w, object);
     let chosen = super::options::play_options(state, agent, w, player, object, &mut cost)?;
     super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
+    super::options::use_up_next_card_reductions(state, object);
     state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
     // The states it enters with (SE14 15.2.9.3; dull ones by `arrival_states`).
     enter_field(state, agent, player, object, nth_cast(state, player), |new| super::options::paid_states(new, &chosen))?;
@@ -330,16 +349,21 @@ fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
 
 /// A Character put onto the field, by a play or an effect, enters dull if it is a Backup (SE14
 /// 7.10.4) or an effect says it does (FF 11.9.2: "All the Forwards other than Ultimecia enter the
-/// field dull", read of the card as it is on the field).
+/// field dull", read of the card as it is on the field). The announcements of a card a Summon or an
+/// ability moved come last (`answers::moved_by_announcements`: the interpreter announces them once
+/// the move's own triggers are collected).
 pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
     let Some(w) = Words::cached(&state.library) else { return vec![] };
-    let marks = super::answers::from_field_to_break_zone(state, &w, object);
-    if !marks.is_empty() {
-        return marks;
+    let mut out = super::answers::from_field_to_break_zone(state, &w, object);
+    if out.is_empty() {
+        let on_field = state.zone(state.object(object).zone).name == "field";
+        let dull = on_field && w.is(state, object, w.character) && (w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true));
+        if dull && !state.object(object).flags.contains("dull") {
+            out.push(Event::Flag { object, flag: "dull".into(), value: true, by: vec![] });
+        }
     }
-    let on_field = state.zone(state.object(object).zone).name == "field";
-    let dull = on_field && w.is(state, object, w.character) && (w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true));
-    if dull && !state.object(object).flags.contains("dull") { vec![Event::Flag { object, flag: "dull".into(), value: true, by: vec![] }] } else { vec![] }
+    out.extend(super::answers::moved_by_announcements(state, &w, object));
+    out
 }
 
 /// The played card enters its player's field, with the states `states` gives the new object set
@@ -374,6 +398,9 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let library = state.library.clone();
     let card = state.object(object).card;
     let cost = card_cost(state, w, object);
+    if paying {
+        super::options::use_up_next_card_reductions(state, object);
+    }
     let reduction = super::options::summon_reduction(state, object);
     let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
     let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
@@ -445,6 +472,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
     let what = format!("{} of {}", state.describe_ability(object, reference), state.name_of(object));
     pay(state, agent, w, player, &cost.cp, &exclude, &what)?;
+    let paid_from = state.log.len();
     for part in &ability.costs {
         if let CostIr::Phrase(call) = part {
             let effect = crate::ir::Effect::Do { call: call.clone(), for_each: None, duration: None, binding: None };
@@ -453,7 +481,30 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
             ctx.run(std::slice::from_ref(&effect))?;
         }
     }
+    record_paid(state, paid_from);
     Ok(())
+}
+
+/// The tracked lists of the cards the cost phrases of the ability just used discarded and removed
+/// from the game (FF 11.6.7, 11.11.4: "the card discarded to pay the cost", 13-026C Tellah; "each
+/// Summon removed by this ability's cost", 13-008R Vermilion Bird l'Cie Caetuna), as they are
+/// now; set at each use, so the resolving ability reads the cards of the last payment.
+fn record_paid(state: &mut GameState, from: usize) {
+    let (mut discarded, mut removed) = (vec![], vec![]);
+    for event in state.log.iter_from(from) {
+        if let Event::Moved { new, to, reason, .. } = event {
+            if reason.as_deref() == Some("discard") {
+                discarded.push(*new);
+            } else if state.zone(*to).name == "removed" {
+                removed.push(*new);
+            }
+        }
+    }
+    for (name, objects) in [(PAID_DISCARDED, discarded), (PAID_REMOVED, removed)] {
+        if state.tracked.get(name).is_some_and(|t| !t.is_empty()) || !objects.is_empty() {
+            state.apply(Event::Tracked { name: name.into(), objects });
+        }
+    }
 }
 
 /// The X a player declares for a {x} cost: at most the CP their sources could make.

@@ -1,7 +1,7 @@
 //! FF-TCG's restrictions on choosing and moving cards, as the interpreter asks for them: "cannot
 //! be chosen by (opponent's) Summons or abilities", "must choose X if possible" (FF 11.3.3,
 //! 11.6.5), "cannot be broken (by Summons or abilities)" (FF 15.1.1.3), "cannot become dull",
-//! damage a Forward does not receive, the "chosen" event, and cards played only while their player
+//! damage a Forward does not receive, Characters entering the field that trigger nothing, the "chosen" event, and cards played only while their player
 //! controls enough of some cards (FF 11.4.1).
 
 use crate::interp::announce;
@@ -44,13 +44,26 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
         Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken"),
         Deed::Moved(Some("return")) => !not_by("be_returned"),
         Deed::Flag("dull") => !not_by("become_dull"),
-        Deed::Trigger => !not("trigger_auto_abilities"),
+        Deed::Trigger { event } => !not("trigger_auto_abilities") && !entered_without_triggering(state, event),
         Deed::Damage(amount) => {
             let power = || state.library.vocab.property("power").map_or(0, |p| state.characteristics(object).number(p));
             !(not("receive_damage_below_power") && amount < power())
         }
         _ => true,
     }
+}
+
+/// FF 11.8, 11.8.16: whether the event is Characters entering the field (their move, or the play
+/// procedure's announcement of it) that trigger no auto-abilities, theirs or any other card's
+/// ("Opposing Forwards entering the field will not trigger any auto-abilities", 13-022H Cid Randell:
+/// `trigger_auto_abilities_by_entering` forbidden on every card that entered).
+fn entered_without_triggering(state: &GameState, event: usize) -> bool {
+    let entered = match state.log.get(event) {
+        Some(Event::Moved { new, to, .. }) if state.zone(*to).name == "field" => std::slice::from_ref(new),
+        Some(Event::Signal { name, objects, .. }) if name == "play" => objects.as_slice(),
+        _ => return false,
+    };
+    !entered.is_empty() && entered.iter().all(|o| state.permits(*o, "trigger_auto_abilities_by_entering", None, None) == Some(false))
 }
 
 /// The damage `object` receives, changed by the damage replacements FF-TCG reads from rule hooks
@@ -63,7 +76,8 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
 /// number (`damage_at_least_replaced` with the threshold, `damage_at_least_becomes`: "If Dark Elf
 /// is dealt 9000 damage or more, the damage becomes 0 instead", 14-068C), and damage a player's
 /// Summons or the abilities of their Characters deal increases (`damage_from_summons_and_abilities_increases`
-/// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up).
+/// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up); damage
+/// from abilities becomes a number (`damage_from_abilities_becomes`).
 pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
     let c = state.characteristics(object);
     if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
@@ -77,6 +91,20 @@ pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source:
     }
     if !battle {
         let by = by_what(state, source);
+        // FF 11.12.5.2: damage an ability (not a Summon) deals becomes a number ("If Philia is dealt damage by
+        // an ability, the damage becomes 0 instead", 13-129S), limited to one player's abilities (13-125R
+        // Yuzuki: `who`) or to the abilities of some cards (`with`); several: the lowest.
+        if by == "abilities"
+            && let Some(s) = source
+        {
+            let view = state.view();
+            let applies = |h: &&crate::kernel::Hook| {
+                h.action == "damage_from_abilities_becomes" && h.who.is_none_or(|p| Some(p) == controller) && h.with.as_ref().is_none_or(|sel| state.selects(&view, sel, s, Some(object)))
+            };
+            if let Some(n) = c.allowed.iter().filter(applies).filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
+                amount = n;
+            }
+        }
         if state.permits(object, &format!("receive_damage_from_{by}"), controller, None) == Some(false) {
             return 0;
         }

@@ -1,4 +1,4 @@
-//! Two game actions of Opus XII-XIV card text: cancelling a chosen auto-ability on the stack (FF 11.11.10) and doubling the counters of a selected type (FF 7.4).
+//! Game actions of Opus XII-XIV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), doubling the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -54,20 +54,66 @@ pub fn cancel_auto_ability(state: &mut GameState, agent: &mut dyn Agent, call: &
 pub fn double_counters_of_selected_type(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
     for card in cards {
-        let types: Vec<(String, i64)> = state.object(card).counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.clone(), *n)).collect();
-        let chosen = match types.len() {
-            0 => continue,
-            1 => 0,
-            _ => {
-                let options = types.iter().map(|(k, n)| format!("{k} ({n})")).collect();
-                match state.ask(agent, call.controller, Question::One { prompt: format!("select a counter on {}", state.name_of(card)), options }) {
-                    Answer::One(k) => k.min(types.len() - 1),
-                    _ => 0,
-                }
-            }
-        };
-        let (name, n) = types[chosen].clone();
+        let prompt = format!("select a counter on {}", state.name_of(card));
+        let Some((name, n)) = select_counter(state, agent, call, card, prompt) else { continue };
         Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: n })?;
+    }
+    Ok(None)
+}
+
+/// The counter the effect's controller selects among those on `card`, of any name (without asking
+/// when there is one name), with how many the card holds; none when it has none. The count of
+/// attacks the attack procedure keeps is no counter.
+fn select_counter(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, card: ObjectId, prompt: String) -> Option<(String, i64)> {
+    let types: Vec<(String, i64)> = state.object(card).counters.iter().filter(|(k, n)| **n > 0 && k.as_str() != super::attack::ATTACKS_THIS_TURN).map(|(k, n)| (k.clone(), *n)).collect();
+    let chosen = match types.len() {
+        0 => return None,
+        1 => 0,
+        _ => {
+            let options = types.iter().map(|(k, n)| format!("{k} ({n})")).collect();
+            match state.ask(agent, call.controller, Question::One { prompt, options }) {
+                Answer::One(k) => k.min(types.len() - 1),
+                _ => 0,
+            }
+        }
+    };
+    types.into_iter().nth(chosen)
+}
+
+/// The player resource that keeps how many counters the last such cost removed ("If its cost is X").
+pub const COUNTERS_REMOVED: &str = "counters_removed_to_pay_cost";
+
+/// FF 11.6.2, 11.6.7: removing as many of a card's counters of one name as the player chooses, as a
+/// cost ("{1}{D}, remove X Kingdom Counters from Leo: ... If its cost is X", 13-067L Leo; "X Arise
+/// Counters", 12-109L Lenna): X from 0 up to the counters the card holds (names in any case), kept as
+/// the player's `counters_removed_to_pay_cost` until their next such payment.
+pub fn remove_any_number_of_counters(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, counter: &str) -> Result<Option<Value>, Illegal> {
+    let target = call.objects.first().copied().ok_or_else(|| Illegal("no card to remove counters from".into()))?;
+    let held = state.object(target).counters.iter().find(|(k, _)| k.eq_ignore_ascii_case(counter)).map(|(k, n)| (k.clone(), *n));
+    let most = held.as_ref().map_or(0, |(_, n)| *n);
+    let x = crate::games::arrange::choose_number(state, agent, call.controller, most, &format!("remove how many {counter} counters"));
+    if let Some((name, _)) = held
+        && x > 0
+    {
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: target, name, delta: -x })?;
+    }
+    crate::games::clear_resource(state, call.controller, COUNTERS_REMOVED);
+    if x > 0 {
+        state.apply(Event::Resource { player: call.controller, name: COUNTERS_REMOVED.into(), delta: x });
+    }
+    Ok(Some(Value::Number(x)))
+}
+
+/// Counters (not in the 2016 rules; FF 7.4): "Select 1 Counter placed on it, and remove the selected
+/// Counter." (12-079C Cid (FFCC)): the effect's controller selects one counter among those on each card,
+/// of any name (`select_counter`), and one counter of that name is removed; nothing happens to a card
+/// with none.
+pub fn remove_selected_counter(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
+    for card in cards {
+        let prompt = format!("select a counter on {} to remove", state.name_of(card));
+        let Some((name, _)) = select_counter(state, agent, call, card, prompt) else { continue };
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: -1 })?;
     }
     Ok(None)
 }

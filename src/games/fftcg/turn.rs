@@ -197,8 +197,10 @@ fn forget_this_turn(state: &mut GameState) {
     }
     for p in 0..state.players.len() {
         let player = PlayerId(p as u8);
-        if state.players[p].flags.contains(super::actions::DAMAGED_THIS_TURN) {
-            state.apply(Event::PlayerFlag { player, flag: super::actions::DAMAGED_THIS_TURN.into(), value: false });
+        for flag in [super::actions::DAMAGED_THIS_TURN, super::attack::FORMED_PARTY_THIS_TURN] {
+            if state.players[p].flags.contains(flag) {
+                state.apply(Event::PlayerFlag { player, flag: flag.into(), value: false });
+            }
         }
         crate::games::clear_resource(state, player, super::play::CARDS_CAST_THIS_TURN);
     }
