@@ -104,6 +104,10 @@ pub const CAST_WITHOUT_PAYING_COST: &str = "cast_without_paying_cost";
 
 /// The cards in a Break Zone or removed from the game that an effect lets `player` cast.
 fn castable_elsewhere(state: &GameState, player: PlayerId) -> Vec<ObjectId> {
+    let granted = |e: &crate::kernel::ContinuousEffect| matches!(&e.change, crate::kernel::Change::Allow(h) if h.action == CAST_FROM_OUTSIDE_HAND);
+    if !state.effects.iter().any(granted) {
+        return vec![];
+    }
     state
         .in_zones("break_zone")
         .chain(state.in_zones("removed"))
@@ -157,7 +161,8 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     }
     // FF 11.4.4, 11.2: a rule of the player's reducing the cost of each Character they play, with a
     // floor ("reduced by 1 (it cannot become 0)", 11-073H Tilika: the rule's value).
-    if adjustment == "play_cost" && total > 0 && w.is(state, object, w.character) {
+    let rule_named = |e: &crate::kernel::ContinuousEffect| matches!(&e.change, crate::kernel::Change::PlayerRule { name, .. } if name == "character_play_cost_reduction");
+    if adjustment == "play_cost" && total > 0 && state.effects.iter().any(rule_named) && w.is(state, object, w.character) {
         for (rule, value, amount) in state.player_rules(player) {
             if rule == "character_play_cost_reduction" {
                 let floor = value.as_ref().and_then(Value::number).unwrap_or(0);

@@ -23,6 +23,18 @@ fn entry_kind(state: &GameState, entry: &StackEntry) -> Option<String> {
     Some(library.vocab.ability_kinds[kind.index()].name.clone())
 }
 
+/// The effect's controller chooses one of these stack entries (by index; not empty).
+fn choose_entry(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, entries: &[usize], prompt: &str) -> usize {
+    let options: Vec<String> = entries.iter().map(|i| {
+        let e = &state.stack[*i];
+        e.source.map_or_else(|| "an ability".to_string(), |s| state.describe_ability(s, &e.ability))
+    }).collect();
+    match state.ask(agent, call.controller, Question::One { prompt: prompt.into(), options }) {
+        Answer::One(k) => entries[k.min(entries.len() - 1)],
+        _ => entries[0],
+    }
+}
+
 /// FF 11.11.10, 11.3.3 "Choose 1 auto-ability. Cancel its effect." (12-002H Amaterasu): the
 /// effect's controller chooses among the auto-abilities waiting on the stack (not Summons, action
 /// or special abilities); each chosen leaves the stack without resolving. Gives the cards they
@@ -34,14 +46,7 @@ pub fn cancel_auto_ability(state: &mut GameState, agent: &mut dyn Agent, call: &
         if autos.is_empty() {
             break;
         }
-        let options: Vec<String> = autos.iter().map(|i| {
-            let e = &state.stack[*i];
-            e.source.map_or_else(|| "an auto-ability".to_string(), |s| state.describe_ability(s, &e.ability))
-        }).collect();
-        let pick = match state.ask(agent, call.controller, Question::One { prompt: "choose 1 auto-ability to cancel".into(), options }) {
-            Answer::One(k) => autos[k.min(autos.len() - 1)],
-            _ => autos[0],
-        };
+        let pick = choose_entry(state, agent, call, &autos, "choose 1 auto-ability to cancel");
         origins.extend(state.stack[pick].source);
         state.apply(Event::Unstacked { index: pick });
     }
@@ -63,14 +68,7 @@ pub fn change_single_target(state: &mut GameState, agent: &mut dyn Agent, call: 
     if entries.is_empty() {
         return Ok(None);
     }
-    let options: Vec<String> = entries.iter().map(|i| {
-        let e = &state.stack[*i];
-        e.source.map_or_else(|| "an ability".to_string(), |s| state.describe_ability(s, &e.ability))
-    }).collect();
-    let index = match state.ask(agent, call.controller, Question::One { prompt: "choose 1 ability with only one target".into(), options }) {
-        Answer::One(k) => entries[k.min(entries.len() - 1)],
-        _ => entries[0],
-    };
+    let index = choose_entry(state, agent, call, &entries, "choose 1 ability with only one target");
     let entry = state.stack[index].clone();
     let target = &entry.targets[0];
     let view = state.view();
