@@ -44,11 +44,13 @@ pub struct Ctx<'a> {
     pub actor: Option<PlayerId>,
     /// Playing the ability: a game action that chooses on use only declares its choice (Trails 1204.2d).
     pub declaring: bool,
+    /// The damage this deals cannot be reduced (FF 11.12.5.2: "This damage cannot be reduced").
+    pub unreducible: bool,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false, unreducible: false }
     }
 
     /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.

@@ -468,7 +468,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // Decisions and the bookkeeping of what waits to resolve trigger nothing.
     if matches!(
         state.log[index],
-        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. } | Event::Simultaneous { .. }
+        Event::Decided { .. } | Event::PhaseBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::Cancelled { .. } | Event::Simultaneous { .. } | Event::Retargeted { .. }
     ) {
         return;
     }

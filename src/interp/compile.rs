@@ -104,6 +104,7 @@ impl Ctx<'_> {
                 let property = self.property_arg(call, &bound.args[0])?;
                 Selector::Shares { property, with: self.objects_arg(call, &bound.args[1])? }
             }
+            Primitive::SharesKind => Selector::SharesKind(self.objects_arg(call, &bound.args[0])?),
             Primitive::Contains => {
                 let property = self.property_arg(call, &bound.args[0])?;
                 let text = match self.slot(call, &bound.args[1]) {

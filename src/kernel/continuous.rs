@@ -474,6 +474,10 @@ impl GameState {
                     }
                 })
             }
+            Selector::SharesKind(with) => with.iter().any(|other| {
+                let theirs = view.get(other.index()).and_then(Option::as_ref).or_else(|| self.object(*other).last_known.as_ref());
+                theirs.is_some_and(|oc| oc.kinds.iter().any(|k| c.kinds.contains(k)))
+            }),
             Selector::Contains { property, text } => match c.get(*property) {
                 Some(Value::Text(t)) => t.contains(text.as_str()),
                 Some(Value::List(items)) => items.iter().any(|v| matches!(v, Value::Text(t) if t.contains(text.as_str()))),

@@ -89,6 +89,7 @@ impl GameState {
             Event::PhaseBegan { name } => format!("{name} phase begins"),
             Event::Primary { player } => format!("{} is the primary player", self.player_name(*player)),
             Event::Unstacked { .. } => "an ability is taken off the stack: cancelled".to_string(),
+            Event::Retargeted { chosen, .. } => format!("an ability on the stack targets {} instead", self.names(chosen)),
             Event::Attached { object, to: Some(host) } => format!("{} is attached to {}", self.name_of(*object), self.name_of(*host)),
             Event::Attached { object, to: None } => format!("{} is no longer attached", self.name_of(*object)),
             Event::Decided { player, question, answer } => format!("{} decides {question}: {answer}", self.player_name(*player)),

@@ -61,6 +61,9 @@ pub enum Event {
     Simultaneous { open: bool },
     /// An entry taken off the stack without resolving (cancelled by an effect, FF 11.11).
     Unstacked { index: usize },
+    /// A target of a stack entry (by index, and the target's index) is now these objects (FF
+    /// 11.3.3: "You may choose another target instead", 11-109R Aemo).
+    Retargeted { index: usize, target: usize, chosen: Vec<ObjectId> },
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
     Cancelled { ability: crate::kernel::trigger::AbilityRef, reason: String },
     /// An object remembers a value for its abilities.
@@ -207,6 +210,11 @@ impl GameState {
             Event::Unstacked { index } => {
                 self.stack.remove(*index);
             }
+            Event::Retargeted { index, target, chosen } => {
+                if let Some(t) = self.stack.get_mut(*index).and_then(|e| e.targets.get_mut(*target)) {
+                    t.chosen = chosen.clone();
+                }
+            }
             Event::Attached { object, to } => Arc::make_mut(&mut self.objects[object.index()]).attached_to = *to,
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
@@ -216,7 +224,7 @@ impl GameState {
         // placement states no effect in force reads.
         let inert = matches!(
             event,
-            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. }
+            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. } | Event::Retargeted { .. }
                 | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
         ) || match event {
             Event::Flag { .. } => !self.cache.reads(self.generation).flags,

@@ -118,7 +118,7 @@ fn duration_object(duration: &Duration) -> Option<ObjectId> {
 /// Whether a selector reads only the object it judges (and fixed data).
 fn local_selector(selector: &Selector) -> bool {
     match selector {
-        Selector::MovedBy(_) | Selector::OnTop | Selector::Shares { .. } | Selector::HostOfSource | Selector::Extreme { .. } => false,
+        Selector::MovedBy(_) | Selector::OnTop | Selector::Shares { .. } | Selector::SharesKind(_) | Selector::HostOfSource | Selector::Extreme { .. } => false,
         Selector::Not(s) => local_selector(s),
         Selector::And(all) | Selector::Or(all) => all.iter().all(local_selector),
         _ => true,

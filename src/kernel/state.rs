@@ -156,6 +156,9 @@ pub enum Deed<'a> {
     /// Its auto-abilities trigger ("Their auto-abilities will not trigger", 1-135L Golbez); `event`:
     /// the log index of the event that triggered it.
     Trigger { event: usize },
+    /// The damage it is dealt reduced by replacement effects or the game's own changes ("The
+    /// damage dealt to Forwards opponent controls cannot be reduced", 11-004C Cu Chaspel).
+    ReduceDamage,
 }
 
 /// How a game carries out one `game(...)` action; some give a value.

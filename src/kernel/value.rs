@@ -82,6 +82,8 @@ pub enum Selector {
     OnTop,
     /// Shares a value of a list property with one of these objects (an organization, a name).
     Shares { property: PropId, with: Vec<ObjectId> },
+    /// Has one of the kinds one of these objects has (its kinds as listed: the most specific).
+    SharesKind(Vec<ObjectId>),
     /// A text property contains this text.
     Contains { property: PropId, text: String },
     /// Picked by `among`, with the highest (or lowest) number `property` of all it picks; every one

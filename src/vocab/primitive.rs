@@ -219,6 +219,9 @@ primitives! {
     HasAbility "has_ability" [Predicate, Filter] (opt("what", Cards), req("ability", Ability));
     /// The candidate shares a value of a list property with some of these cards (an organization).
     Shares "shares" [Filter] (req("property", Property), req("with", Cards));
+    /// The candidate has one of the kinds some of these cards have, the most specific the cards
+    /// list (FF 5.2.3 "of the same card type": a Forward, a Backup, a Monster, a Summon).
+    SharesKind "shares_kind" [Filter] (req("with", Cards));
     /// The candidate's text property contains this text: `contains(name, t)`.
     Contains "contains" [Filter] (req("property", Property), req("value", Value));
     /// A value is in a list: `member(orgs, org)`.

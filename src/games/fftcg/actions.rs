@@ -41,8 +41,11 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "remove_each_of_different_cost" => return remove_each_of_different_cost(state, agent, call),
         "remove_selected_counter" => return super::stack_counters::remove_selected_counter(state, agent, call),
         "trigger_ex_burst" => trigger_ex_burst(state, agent, call),
+        "change_single_target" => return super::stack_counters::change_single_target(state, agent, call),
+        "place_additional_counter_of_selected_type" => return super::stack_counters::place_additional_counter_of_selected_type(state, agent, call),
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
+        "unreducible_damage" => unreducible_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
@@ -339,6 +342,21 @@ fn divide_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     for (target, amount) in shares {
         if amount > 0 {
             Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Damaged { object: target, amount, source: call.source, battle: false })?;
+        }
+    }
+    Ok(())
+}
+
+/// FF 6.5, 11.12.5.2: damage no effect reduces ("Deal it 10000 damage. This damage cannot be
+/// reduced.", 11-015L Braska's Final Aeon): dealt as any damage (restrictions on receiving it
+/// apply), but no replacement or game change lowers it.
+fn unreducible_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<(), Illegal> {
+    let amount = call.amount.unwrap_or(0);
+    for object in call.objects.iter().map(|o| state.current(*o)).collect::<Vec<_>>() {
+        if amount > 0 && state.object(object).left.is_none() && super::restrict::allows(state, object, crate::kernel::Deed::Damage(amount), call.controller, call.source) {
+            let mut ctx = Ctx::new(state, agent, call.source, call.controller, vec![]);
+            ctx.unreducible = true;
+            ctx.happen(Event::Damaged { object, amount, source: call.source, battle: false })?;
         }
     }
     Ok(())

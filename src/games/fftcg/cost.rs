@@ -18,12 +18,17 @@ pub struct CpCost {
     pub only: Option<u32>,
     /// Only CP from dulled Backups may pay it (FF 11.2.1.1: "only pay with Ice Backup CP").
     pub backups_only: bool,
+    /// Only CP these cards produce by being dulled may pay it (FF 11.4, 11.2: "You can only pay with
+    /// CP produced by Earth Backups", 12-060R Graham).
+    pub producers: Option<Vec<ObjectId>>,
 }
 
 impl CpCost {
     /// Whether CP from `group` may pay this cost at all.
     fn takes(&self, group: &Group) -> bool {
-        (!self.backups_only || !group.discard()) && self.only.is_none_or(|e| group.elements.is_empty() || group.elements.contains(&e))
+        (!self.backups_only || !group.discard())
+            && self.producers.as_ref().is_none_or(|p| !group.discard() && group.objects.iter().all(|o| p.contains(o)))
+            && self.only.is_none_or(|e| group.elements.is_empty() || group.elements.contains(&e))
     }
 }
 

@@ -19,6 +19,12 @@ impl Procedures for Driven {
         &["main1", "attack", "main2", "end", "active", "draw"]
     }
 
+    /// FF 11.3, 11.4: the hand; then the zones an effect may let a player cast from (the play
+    /// procedure refuses a card there that no effect lets them cast).
+    fn play_zones(&self) -> &'static [&'static str] {
+        &["hand", "break_zone", "removed"]
+    }
+
     fn turn_began(&self, state: &mut GameState) {
         super::turn::mark_turn_player(state);
     }

@@ -61,7 +61,8 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
     let sources = Sources::of(state, w, player);
     if let Some(hand) = state.zone_id("hand", Some(player)) {
-        for &object in &state.zone(hand).objects {
+        let elsewhere = castable_elsewhere(state, player);
+        for &object in state.zone(hand).objects.iter().chain(&elsewhere) {
             let play = if w.is(state, object, w.character) {
                 // FF 11.4.1; SE14 7.10.3: no sixth Backup.
                 let allowed = main_empty || state.permits(object, "play_at_summon_timing", None, None) == Some(true);
@@ -107,6 +108,31 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     out
 }
 
+/// The hook letting a player cast a card from the zone it is in (FF 11.3, 11.4, 15.1.1.7: "You can
+/// cast it this turn", 12-061L Krile), and the one letting them do so without paying its cost
+/// ("you may cast it without paying the cost this turn", 12-019R Amidatelion).
+pub const CAST_FROM_OUTSIDE_HAND: &str = "cast_from_outside_hand";
+pub const CAST_WITHOUT_PAYING_COST: &str = "cast_without_paying_cost";
+
+/// The cards in a Break Zone or removed from the game that an effect lets `player` cast.
+fn castable_elsewhere(state: &GameState, player: PlayerId) -> Vec<ObjectId> {
+    let granted = |e: &crate::kernel::ContinuousEffect| matches!(&e.change, crate::kernel::Change::Allow(h) if h.action == CAST_FROM_OUTSIDE_HAND);
+    if !state.effects.iter().any(granted) {
+        return vec![];
+    }
+    state
+        .in_zones("break_zone")
+        .chain(state.in_zones("removed"))
+        .filter(|o| !state.characteristics(*o).allowed.is_empty() && state.permits(*o, CAST_FROM_OUTSIDE_HAND, Some(player), None) == Some(true))
+        .collect()
+}
+
+/// Whether the card is in `player`'s hand.
+fn in_hand_of(state: &GameState, player: PlayerId, object: ObjectId) -> bool {
+    let zone = state.zone(state.object(object).zone);
+    zone.name == "hand" && zone.owner == Some(player)
+}
+
 /// SE14 7.9.2: a Character without the generic icon cannot be played while its player controls
 /// a Character of the same name without it.
 pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> bool {
@@ -128,6 +154,10 @@ pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
 /// of each of its Elements unless it is Light or Dark (FF 11.2.1.1).
 pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let c = state.characteristics(object);
+    // FF 11.3, 15.1.1.7: cast from outside the hand without paying its cost (12-019R Amidatelion).
+    if !c.allowed.is_empty() && c.allowed.iter().any(|h| h.action == CAST_WITHOUT_PAYING_COST) && state.zone(state.object(object).zone).name != "hand" {
+        return CpCost::default();
+    }
     let adjustment = if w.is(state, object, w.summon) { "cast_cost" } else { "play_cost" };
     // Changes for anyone, changes for this player only ("for opponent to cast"), and a floor
     // ("cannot become 0": at least 1 more than the floor).
@@ -139,6 +169,17 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
         total = (printed + adjust(adjustment) + adjust(&format!("{adjustment}@{}", player.0))).max(0);
         if let Some(floor) = c.adjustments.get(&format!("{adjustment}_floor")) {
             total = total.max((floor + 1).min(printed));
+        }
+    }
+    // FF 11.4.4, 11.2: a rule of the player's reducing the cost of each Character they play, with a
+    // floor ("reduced by 1 (it cannot become 0)", 11-073H Tilika: the rule's value).
+    let rule_named = |e: &crate::kernel::ContinuousEffect| matches!(&e.change, crate::kernel::Change::PlayerRule { name, .. } if name == "character_play_cost_reduction");
+    if adjustment == "play_cost" && total > 0 && state.effects.iter().any(rule_named) && w.is(state, object, w.character) {
+        for (rule, value, amount) in state.player_rules(player) {
+            if rule == "character_play_cost_reduction" {
+                let floor = value.as_ref().and_then(Value::number).unwrap_or(0);
+                total = (total - amount).max((floor + 1).min(total));
+            }
         }
     }
     // "the cost required to cast your next Job Knight Forward is reduced by 2" (12-103H Beatrix).
@@ -163,6 +204,12 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
                 cost.only = only.first().copied();
             }
             "pay_play_cost_with_non_backup_cp" => cost.backups_only = true,
+            // FF 11.4, 11.2: only CP the named cards produce (12-060R Graham: "produced by Earth Backups").
+            "pay_play_cost_with_cp_not_produced_by" => {
+                let view = state.view();
+                let producers = hook.with.as_ref().map(|s| state.in_zones("field").filter(|o| state.selects(&view, s, *o, Some(object))).collect());
+                cost.producers = Some(producers.unwrap_or_default());
+            }
             _ => {}
         }
     }
@@ -299,6 +346,10 @@ fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: Objec
 /// Summon, or from Opus XII on any card from the hand, 12-015H Forza), "cannot play X onto the
 /// field" (11-130L Sephiroth).
 fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Option<String> {
+    // FF 11.3, 11.4: cards are cast from the hand, others only as an effect allows.
+    if !in_hand_of(state, player, object) && state.permits(object, CAST_FROM_OUTSIDE_HAND, Some(player), None) != Some(true) {
+        return Some(format!("{} is not in its player's hand, and no effect lets them cast it from where it is (FF 11.3, 11.4)", state.name_of(object)));
+    }
     if state.permits(object, "be_cast", Some(player), None) == Some(false) {
         return Some(format!("{} cannot be cast (an effect forbids it)", state.name_of(object)));
     }

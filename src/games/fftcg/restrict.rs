@@ -45,6 +45,8 @@ pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: Playe
         Deed::Moved(Some("return")) => !not_by("be_returned"),
         Deed::Flag("dull") => !not_by("become_dull"),
         Deed::Trigger { event } => !not("trigger_auto_abilities") && !entered_without_triggering(state, event),
+        // FF 11.12.5.2: "The damage dealt to Forwards opponent controls cannot be reduced" (11-004C Cu Chaspel).
+        Deed::ReduceDamage => !not("reduce_damage"),
         Deed::Damage(amount) => {
             let power = || state.library.vocab.property("power").map_or(0, |p| state.characteristics(object).number(p));
             !(not("receive_damage_below_power") && amount < power())

@@ -1,4 +1,4 @@
-//! Game actions of Opus XII-XIV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), doubling the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
+//! Game actions of Opus XI-XIV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), changing an ability's single target (FF 11.3.3), doubling or adding to the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -23,6 +23,18 @@ fn entry_kind(state: &GameState, entry: &StackEntry) -> Option<String> {
     Some(library.vocab.ability_kinds[kind.index()].name.clone())
 }
 
+/// The effect's controller chooses one of these stack entries (by index; not empty).
+fn choose_entry(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, entries: &[usize], prompt: &str) -> usize {
+    let options: Vec<String> = entries.iter().map(|i| {
+        let e = &state.stack[*i];
+        e.source.map_or_else(|| "an ability".to_string(), |s| state.describe_ability(s, &e.ability))
+    }).collect();
+    match state.ask(agent, call.controller, Question::One { prompt: prompt.into(), options }) {
+        Answer::One(k) => entries[k.min(entries.len() - 1)],
+        _ => entries[0],
+    }
+}
+
 /// FF 11.11.10, 11.3.3 "Choose 1 auto-ability. Cancel its effect." (12-002H Amaterasu): the
 /// effect's controller chooses among the auto-abilities waiting on the stack (not Summons, action
 /// or special abilities); each chosen leaves the stack without resolving. Gives the cards they
@@ -34,29 +46,68 @@ pub fn cancel_auto_ability(state: &mut GameState, agent: &mut dyn Agent, call: &
         if autos.is_empty() {
             break;
         }
-        let options: Vec<String> = autos.iter().map(|i| {
-            let e = &state.stack[*i];
-            e.source.map_or_else(|| "an auto-ability".to_string(), |s| state.describe_ability(s, &e.ability))
-        }).collect();
-        let pick = match state.ask(agent, call.controller, Question::One { prompt: "choose 1 auto-ability to cancel".into(), options }) {
-            Answer::One(k) => autos[k.min(autos.len() - 1)],
-            _ => autos[0],
-        };
+        let pick = choose_entry(state, agent, call, &autos, "choose 1 auto-ability to cancel");
         origins.extend(state.stack[pick].source);
         state.apply(Event::Unstacked { index: pick });
     }
     Ok(Some(Value::Cards(Box::new(Selector::Objects(origins)))))
 }
 
+/// FF 11.3.3, 11.8.9, 11.11.2.1 "Choose 1 auto-ability or action ability that has only one target.
+/// You may choose another target instead. (The new target must be valid.)" (11-109R Aemo): the
+/// effect's controller chooses among the auto- and action abilities on the stack that chose exactly
+/// one target, then may choose another card its target description matches, among those the
+/// ability's controller could choose (FF 11.3.3: "cannot be chosen" applies).
+pub fn change_single_target(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let entries: Vec<usize> = (0..state.stack.len())
+        .filter(|i| {
+            let e = &state.stack[*i];
+            e.targets.len() == 1 && e.targets[0].chosen.len() == 1 && matches!(entry_kind(state, e).as_deref(), Some("auto" | "action"))
+        })
+        .collect();
+    if entries.is_empty() {
+        return Ok(None);
+    }
+    let index = choose_entry(state, agent, call, &entries, "choose 1 ability with only one target");
+    let entry = state.stack[index].clone();
+    let target = &entry.targets[0];
+    let view = state.view();
+    let others: Vec<ObjectId> = state.live_objects().filter(|o| !target.chosen.contains(o) && state.object(*o).left.is_none() && state.selects(&view, &target.selector, *o, entry.source)).collect();
+    let candidates = super::legal_targets(state, entry.controller, entry.source, others);
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let question = Question::Objects { prompt: "choose another target instead".into(), options: candidates.clone(), min: 0, max: 1 };
+    if let Answer::Objects(list) = state.ask(agent, call.controller, question)
+        && let Some(&new) = list.first().filter(|o| candidates.contains(o))
+    {
+        state.apply(Event::Retargeted { index, target: 0, chosen: vec![new] });
+    }
+    Ok(None)
+}
+
 /// FF 7.4 "Select 1 Counter placed on it. Double all Counters of the same type as the selected
 /// Counter on that Character." (14-050R Naja Salaheem): the effect's controller selects one type
 /// among the counters on each card (without asking when there is one); the card gets as many more.
 pub fn double_counters_of_selected_type(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    add_to_selected_type(state, agent, call, None)
+}
+
+/// FF 7.4 "Select 1 Counter placed on it, and place 1 additional Counter of the same type as the
+/// selected Counter on that Monster" (11-026H Gestahlian Empire Cid): the type selected as for
+/// doubling; the card gets the number the phrase says (1) more.
+pub fn place_additional_counter_of_selected_type(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    add_to_selected_type(state, agent, call, Some(call.amount.unwrap_or(1)))
+}
+
+/// Counters of a type the effect's controller selects among those on each card, `more` of them
+/// (or as many as it holds: doubled).
+fn add_to_selected_type(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, more: Option<i64>) -> Result<Option<Value>, Illegal> {
     let cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none()).collect();
     for card in cards {
         let prompt = format!("select a counter on {}", state.name_of(card));
         let Some((name, n)) = select_counter(state, agent, call, card, prompt) else { continue };
-        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: n })?;
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: more.unwrap_or(n) })?;
     }
     Ok(None)
 }
