@@ -454,6 +454,8 @@ impl Ctx<'_> {
     pub fn value(&self, op: &Operand) -> Result<Value, Illegal> {
         Ok(match op {
             Operand::Text(t) => Value::Text(t.clone()),
+            // A printed cost (`{f}{2}`) as a value: its symbols, for the game's payment to read.
+            Operand::Symbols(symbols) => Value::Text(symbols.join(" ")),
             Operand::Variant(e, v) => Value::Variant(*e, *v),
             Operand::Keyword { keyword, .. } => Value::Keyword(*keyword),
             Operand::Cards { .. } | Operand::This => Value::Cards(Box::new(self.selector(op)?)),

@@ -35,19 +35,22 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {
-            let (mut needs, mut total) = (w.element_list(call.value.as_ref()), call.amount.unwrap_or(0));
-            if let Some(Value::Text(symbols)) = &call.value {
-                for symbol in symbols.split_whitespace() {
-                    match (symbol.parse::<i64>(), w.element_named(&state.library.vocab, symbol)) {
-                        (Ok(n), _) => total += n,
-                        (_, Some(e)) => needs.push(e),
-                        _ => return Err(Illegal(format!("the cost {{{symbol}}} cannot be paid here"))),
-                    }
-                }
+            let (mut cost, mut crystals) = (super::CpCost { total: call.amount.unwrap_or(0), ..Default::default() }, 0);
+            cost.needs = w.element_list(call.value.as_ref());
+            cost.total += cost.needs.len() as i64;
+            if let Some(Value::Text(text)) = &call.value {
+                // Opus XV: "you may pay {C}" spends a Crystal (15-013L Firion).
+                let (symbols, n) = super::cost::symbols(&w, &state.library.vocab, text).map_err(|s| Illegal(format!("the cost {{{s}}} cannot be paid here")))?;
+                cost.total += symbols.total;
+                cost.needs.extend(symbols.needs);
+                crystals = n;
             }
-            let cost = super::CpCost { total: total + needs.len() as i64, needs, ..Default::default() };
             let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
-            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?
+            if !super::cost::has_crystals(state, call.controller, crystals) {
+                return Err(Illegal(format!("{} has fewer than {crystals} Crystal(s)", state.players[call.controller.index()].name)));
+            }
+            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?;
+            super::cost::pay_crystals(state, agent, call.controller, crystals)?
         }
         _ => {}
     }

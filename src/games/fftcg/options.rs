@@ -240,3 +240,57 @@ pub fn paid_states(object: ObjectId, chosen: &Chosen) -> Vec<Event> {
     let flag = Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: vec![] };
     chosen.additional.then_some(flag).into_iter().collect()
 }
+
+/// An optional payment before a Summon's cost is paid that lowers the cost (FF 11.3.7, 11.2; Opus XV:
+/// "Before paying the cost to cast Titan, you can pay {C} to reduce the cost required to cast Titan by
+/// 2", 15-076C Titan): what it asks (CP and Crystals) and by how much it lowers the cost.
+#[derive(Debug, Clone)]
+pub struct PaidReduction {
+    price: CpCost,
+    crystals: i64,
+    by: i64,
+}
+
+/// The paid reduction `card`'s permission (`cast_reduced_by_paying`, its price the hook's value, its
+/// amount `paid_extra_cost_reduction`) offers, read while the card is in the hand; `None` without one.
+pub fn paid_reduction(state: &GameState, w: &Words, card: ObjectId) -> Option<PaidReduction> {
+    let permission = hook(state, card, "cast_reduced_by_paying")?;
+    let Some(Value::Text(text)) = &permission.value else { return None };
+    let (price, crystals) = super::cost::symbols(w, &state.library.vocab, text).ok()?;
+    let by = -state.characteristics(card).adjustments.get("paid_extra_cost_reduction").copied().unwrap_or(0);
+    Some(PaidReduction { price, crystals, by })
+}
+
+impl PaidReduction {
+    /// Whether `player` could pay the price and then `cost` lowered, from `sources` (the card excluded).
+    pub fn affordable(&self, state: &GameState, sources: &super::cost::Sources, player: PlayerId, card: ObjectId, cost: &CpCost) -> bool {
+        let mut both = self.lowered(cost);
+        both.total += self.price.total;
+        both.needs.extend(self.price.needs.iter().copied());
+        super::cost::has_crystals(state, player, self.crystals) && sources.can_pay(&both, &[card])
+    }
+
+    /// The cost lowered by the amount, not below 0; nothing of an Element is asked of a cost of 0.
+    fn lowered(&self, cost: &CpCost) -> CpCost {
+        let total = (cost.total - self.by).max(0);
+        let needs = if total == 0 { vec![] } else { cost.needs.clone() };
+        CpCost { total, needs, ..cost.clone() }
+    }
+
+    /// FF 11.3.7: before the cost is paid the player may pay the price; if they do, `cost` is lowered.
+    /// Not offered when they cannot pay it.
+    pub fn offer(&self, state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<(), Illegal> {
+        if !super::cost::has_crystals(state, player, self.crystals) || !super::cost::Sources::of(state, w, player).can_pay(&self.price, &[card]) {
+            return Ok(());
+        }
+        let prompt = format!("pay before paying the cost of {} to reduce it by {}", state.name_of(card), self.by);
+        if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
+            return Ok(());
+        }
+        let what = format!("reducing the cost of {}", state.name_of(card));
+        super::cost::pay(state, agent, w, player, &self.price, &[card], &what)?;
+        super::cost::pay_crystals(state, agent, player, self.crystals)?;
+        *cost = self.lowered(cost);
+        Ok(())
+    }
+}

@@ -72,7 +72,10 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 continue;
             };
             // FF 11.4.4, SE14 11.4.4: the CP cost, or an alternative cost the player can pay.
-            let payable = sources.can_pay(&card_cost(state, w, object), &[object]) || super::options::alternative(state, player, object).is_some();
+            let cost = card_cost(state, w, object);
+            let payable = sources.can_pay(&cost, &[object])
+                || super::options::alternative(state, player, object).is_some()
+                || (matches!(play, Play::Summon(_)) && super::options::paid_reduction(state, w, object).is_some_and(|r| r.affordable(state, &sources, player, object, &cost)));
             if payable && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
@@ -163,6 +166,8 @@ struct SymbolCost {
     special: bool,
     /// {x}: X CP of any Element, X declared as the ability is used (FF 11.6.7).
     x: bool,
+    /// {crystal}: one of the player's Crystals for each (Opus XV, `cost::CRYSTAL`).
+    crystals: i64,
     /// Used without paying any cost: the mark that spends the permission (`free_use`).
     free: Option<String>,
 }
@@ -183,6 +188,8 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
                 cost.dull = true;
             } else if symbol == "s" {
                 cost.special = true;
+            } else if symbol == super::cost::CRYSTAL {
+                cost.crystals += 1;
             } else {
                 return Err(Illegal(format!("the cost {{{symbol}}} cannot be paid yet")));
             }
@@ -241,6 +248,9 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     }
     if !sources.can_pay(&cost.cp, &exclude) {
         return refuse(&|| format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total));
+    }
+    if !super::cost::has_crystals(state, player, cost.crystals) {
+        return refuse(&|| format!("{} has fewer than {} Crystal(s)", state.players[player.index()].name, cost.crystals));
     }
     Ok(cost)
 }
@@ -375,6 +385,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let card = state.object(object).card;
     let cost = card_cost(state, w, object);
     let reduction = super::options::summon_reduction(state, object);
+    let paid_reduction = super::options::paid_reduction(state, w, object);
     let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
     let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
     let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
@@ -385,6 +396,9 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     }
     if paying {
         let mut cost = cost;
+        if let Some(offer) = &paid_reduction {
+            offer.offer(state, agent, w, player, new, &mut cost)?;
+        }
         super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
         pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
     }
@@ -445,6 +459,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
     let what = format!("{} of {}", state.describe_ability(object, reference), state.name_of(object));
     pay(state, agent, w, player, &cost.cp, &exclude, &what)?;
+    super::cost::pay_crystals(state, agent, player, cost.crystals)?;
     for part in &ability.costs {
         if let CostIr::Phrase(call) = part {
             let effect = crate::ir::Effect::Do { call: call.clone(), for_each: None, duration: None, binding: None };
