@@ -372,7 +372,8 @@ impl Ctx<'_> {
                     Some(op) => Some(self.selector(op)?),
                     None => None,
                 };
-                EventPattern::Damage { subject: cards(0)?, by, battle: None }
+                // `battle: true`: only damage dealt in a battle (FF 10.1.4.2), not by Summons or abilities.
+                EventPattern::Damage { subject: cards(0)?, by, battle: word(2)?.map(|v| v == "true") }
             }
             Primitive::FlagChanged => {
                 let value = word(2)?.map(|v| v != "false");

@@ -17,6 +17,9 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     if let Some(result) = super::deck::carry_out(state, agent, call) {
         return result;
     }
+    if let Some(result) = super::stack_counters::remove_counters_as_cost(state, agent, call) {
+        return result;
+    }
     let w = Words::get(state);
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>())?,
@@ -83,6 +86,13 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
         return Err(Illegal("no deck or Damage Zone".into()));
     };
     let dealer = sources.first().map_or(state.opponent_of(player), |s| state.characteristics(*s).controller);
+    // FF 6.5.1, 11.12.5.2: "If Cecil deals damage to your opponent, the damage becomes 2 instead" (15-073H
+    // Cecil): the hook `player_damage_becomes` on the card dealing it, for that player, with the number.
+    let becomes = sources.first().and_then(|s| {
+        let c = state.characteristics(*s);
+        c.allowed.iter().filter(|h| h.action == "player_damage_becomes" && h.who.is_none_or(|p| p == player)).filter_map(|h| h.value.as_ref().and_then(Value::number)).min()
+    });
+    let amount = becomes.unwrap_or(amount);
     announce(state, agent, Event::Signal { name: "player_damaged_by".into(), objects: sources.to_vec(), player: Some(player), detail: Some(amount.to_string()) });
     for _ in 0..amount {
         if state.outcome.is_some() {

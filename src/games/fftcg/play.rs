@@ -297,6 +297,15 @@ fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: Object
     if let Some(why) = super::restrict::too_few_controlled(state, player, object) {
         return Some(why);
     }
+    // "You can only cast up to 2 cards per turn" (15-127H Ace; FF 11.3, 11.4: Summons cast and Characters
+    // played from the hand, counted as the turn goes).
+    let cast = state.resource(player, CARDS_CAST_THIS_TURN);
+    if cast > 0
+        && let Some(limit) = state.player_rules(player).iter().filter(|(rule, _, _)| rule == "max_casts_per_turn").map(|(_, _, n)| *n).min()
+        && cast >= limit
+    {
+        return Some(format!("{} can only cast up to {limit} cards per turn (an effect limits it)", state.players[player.index()].name));
+    }
     (w.is(state, object, w.character) && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{} cannot be played onto the field (an effect forbids it)", state.name_of(object)))
 }
 
@@ -328,10 +337,12 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     Ok(())
 }
 
-/// FF 11.3.8, 11.4.7: the detail a cast or play announces when it is the player's third or fifth card
-/// cast this turn ("When you cast the third card you've cast this turn", 14-057H Rosa).
+/// FF 11.3.8, 11.4.7: the detail a cast or play announces when it is the player's second, third or fifth
+/// card cast this turn ("When you cast the third card you've cast this turn", 14-057H Rosa; "when you cast
+/// the second card you've cast", 15-051C Shikaree G).
 fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
     match state.resource(player, CARDS_CAST_THIS_TURN) {
+        2 => Some("second_this_turn".into()),
         3 => Some("third_this_turn".into()),
         5 => Some("fifth_this_turn".into()),
         _ => None,
@@ -344,6 +355,10 @@ fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
 pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
     let Some(w) = Words::cached(&state.library) else { return vec![] };
     let marks = super::answers::from_field_to_break_zone(state, &w, object);
+    if !marks.is_empty() {
+        return marks;
+    }
+    let marks = super::answers::discarded_by_effect(state, object);
     if !marks.is_empty() {
         return marks;
     }
