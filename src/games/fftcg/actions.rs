@@ -21,6 +21,9 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         return result;
     }
     let w = Words::get(state);
+    if let Some(result) = super::choices::carry_out(state, agent, &w, call) {
+        return result;
+    }
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>())?,
         "search" | "search_dull" => return search(state, agent, call, &[]),

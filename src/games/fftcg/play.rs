@@ -75,7 +75,8 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             let cost = card_cost(state, w, object);
             let payable = sources.can_pay(&cost, &[object])
                 || super::options::alternative(state, player, object).is_some()
-                || (matches!(play, Play::Summon(_)) && super::options::paid_reduction(state, w, object).is_some_and(|r| r.affordable(state, &sources, player, object, &cost)));
+                || (matches!(play, Play::Summon(_)) && super::options::paid_reduction(state, w, object).is_some_and(|r| r.affordable(state, &sources, player, object, &cost)))
+                || (matches!(play, Play::Character(_)) && super::options::removal_affordable(state, &sources, object, &cost));
             if payable && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
