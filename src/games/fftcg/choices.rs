@@ -92,7 +92,7 @@ fn cancel_any_number(state: &mut GameState, agent: &mut dyn Agent, call: &GameCa
         if state.stack.is_empty() {
             return Ok(());
         }
-        let mut options: Vec<String> = state.stack.iter().map(|e| e.source.map_or_else(|| "an ability".to_string(), |s| format!("{} of {}", state.describe_ability(s, &e.ability), state.name_of(s)))).collect();
+        let mut options: Vec<String> = state.stack.iter().map(|e| e.source.map_or_else(|| "an ability".to_string(), |s| state.describe_ability(s, &e.ability))).collect();
         options.push("none".into());
         let pick = match state.ask(agent, call.controller, Question::One { prompt: "choose a Summon or ability to cancel".into(), options }) {
             Answer::One(k) => k,

@@ -269,9 +269,18 @@ pub fn symbols(w: &Words, vocab: &crate::vocab::Vocabulary, text: &str) -> Resul
 
 /// FF 15.1.1.4: a card discarded from the hand goes to its owner's Break Zone.
 pub fn discard(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) -> Result<(), Illegal> {
+    discard_by(state, agent, object, None)
+}
+
+/// A discard; `by`: the Summon or the card whose ability made it, none for a cost ("discarded a card
+/// from their hand due to the Summons or abilities", 14-130H Cloud of Darkness).
+pub fn discard_by(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>) -> Result<(), Illegal> {
     let owner = state.object(object).owner;
     let zone = state.zone_id("break_zone", Some(owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
-    let event = state.move_event(object, zone, Some("discard".into()), Position::Top);
-    crate::interp::Ctx::new(state, agent, None, owner, vec![]).happen(event)?;
+    let mut event = state.move_event(object, zone, Some("discard".into()), Position::Top);
+    if let Event::Moved { by: mover, .. } = &mut event {
+        *mover = by;
+    }
+    crate::interp::Ctx::new(state, agent, by, owner, vec![]).happen(event)?;
     Ok(())
 }

@@ -64,7 +64,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "reveal_until" => reveal_until(state, call).map(|found| Some(cards_value(found))),
         "put_under_top" => put_under_top(state, agent, call, amount).map(|()| None),
         "discard_random" => random_from_hand(state, call.player, amount).and_then(|cards| {
-            cards.into_iter().try_for_each(|c| super::cost::discard(state, agent, c)).map(|()| None)
+            cards.into_iter().try_for_each(|c| super::cost::discard_by(state, agent, c, call.source)).map(|()| None)
         }),
         "reveal_random_from_hand" => random_from_hand(state, call.player, amount).map(|cards| {
             state.apply(Event::Revealed { objects: cards.clone() });
