@@ -10,6 +10,7 @@
 mod actions;
 mod answers;
 mod attack;
+mod choices;
 mod cost;
 mod deck;
 mod drive;

@@ -373,7 +373,8 @@ impl Ctx<'_> {
                     Some(op) => Some(self.selector(op)?),
                     None => None,
                 };
-                EventPattern::Damage { subject: cards(0)?, by, battle: None }
+                // `battle: true`: only damage dealt in a battle (FF 10.1.4.2), not by Summons or abilities.
+                EventPattern::Damage { subject: cards(0)?, by, battle: word(2)?.map(|v| v == "true") }
             }
             Primitive::FlagChanged => {
                 let value = word(2)?.map(|v| v != "false");
@@ -455,6 +456,8 @@ impl Ctx<'_> {
     pub fn value(&self, op: &Operand) -> Result<Value, Illegal> {
         Ok(match op {
             Operand::Text(t) => Value::Text(t.clone()),
+            // A printed cost (`{f}{2}`) as a value: its symbols, for the game's payment to read.
+            Operand::Symbols(symbols) => Value::Text(symbols.join(" ")),
             Operand::Variant(e, v) => Value::Variant(*e, *v),
             Operand::Keyword { keyword, .. } => Value::Keyword(*keyword),
             Operand::Cards { .. } | Operand::This => Value::Cards(Box::new(self.selector(op)?)),

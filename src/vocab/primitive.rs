@@ -181,7 +181,8 @@ primitives! {
     /// your Summons or abilities").
     Moved "moved" [Event] (req("what", Cards), opt("from", Zone), opt("to", Zone), opt("reason", Word), opt("who", Player), opt("by", Cards), opt("ask", BOOL), opt("by_player", Player));
     /// Cards dealt damage: `damaged(subject)`; the amount is the event's first output.
-    Damaged "damaged" [Event] (req("what", Cards), opt("by", Cards));
+    /// `battle: true`: only damage dealt in a battle (FF 10.1.4.2; 15-089C Sky Soldier).
+    Damaged "damaged" [Event] (req("what", Cards), opt("by", Cards), opt("battle", BOOL));
     /// A state flag changed: `flag_changed(subject, dull)`.
     /// `by`: only when an ability of those cards did it ("this stuns a unit").
     FlagChanged "flag_changed" [Event] (req("what", Cards), req("flag", Word), opt("value", BOOL), opt("by", Cards), opt("by_player", Player));

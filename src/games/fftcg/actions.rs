@@ -17,7 +17,13 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     if let Some(result) = super::deck::carry_out(state, agent, call) {
         return result;
     }
+    if let Some(result) = super::stack_counters::remove_counters_as_cost(state, agent, call) {
+        return result;
+    }
     let w = Words::get(state);
+    if let Some(result) = super::choices::carry_out(state, agent, &w, call) {
+        return result;
+    }
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>())?,
         "search" | "search_dull" => return search(state, agent, call, &[]),
@@ -50,19 +56,22 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {
-            let (mut needs, mut total) = (w.element_list(call.value.as_ref()), call.amount.unwrap_or(0));
-            if let Some(Value::Text(symbols)) = &call.value {
-                for symbol in symbols.split_whitespace() {
-                    match (symbol.parse::<i64>(), w.element_named(&state.library.vocab, symbol)) {
-                        (Ok(n), _) => total += n,
-                        (_, Some(e)) => needs.push(e),
-                        _ => return Err(Illegal(format!("the cost {{{symbol}}} cannot be paid here"))),
-                    }
-                }
+            let (mut cost, mut crystals) = (super::CpCost { total: call.amount.unwrap_or(0), ..Default::default() }, 0);
+            cost.needs = w.element_list(call.value.as_ref());
+            cost.total += cost.needs.len() as i64;
+            if let Some(Value::Text(text)) = &call.value {
+                // Opus XV: "you may pay {C}" spends a Crystal (15-013L Firion).
+                let (symbols, n) = super::cost::symbols(&w, &state.library.vocab, text).map_err(|s| Illegal(format!("the cost {{{s}}} cannot be paid here")))?;
+                cost.total += symbols.total;
+                cost.needs.extend(symbols.needs);
+                crystals = n;
             }
-            let cost = super::CpCost { total: total + needs.len() as i64, needs, ..Default::default() };
             let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
-            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?
+            if !super::cost::has_crystals(state, call.controller, crystals) {
+                return Err(Illegal(format!("{} has fewer than {crystals} Crystal(s)", state.players[call.controller.index()].name)));
+            }
+            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?;
+            super::cost::pay_crystals(state, agent, call.controller, crystals)?
         }
         _ => {}
     }
@@ -95,6 +104,13 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
         return Err(Illegal("no deck or Damage Zone".into()));
     };
     let dealer = sources.first().map_or(state.opponent_of(player), |s| state.characteristics(*s).controller);
+    // FF 6.5.1, 11.12.5.2: "If Cecil deals damage to your opponent, the damage becomes 2 instead" (15-073H
+    // Cecil): the hook `player_damage_becomes` on the card dealing it, for that player, with the number.
+    let becomes = sources.first().and_then(|s| {
+        let c = state.characteristics(*s);
+        c.allowed.iter().filter(|h| h.action == "player_damage_becomes" && h.who.is_none_or(|p| p == player)).filter_map(|h| h.value.as_ref().and_then(Value::number)).min()
+    });
+    let amount = becomes.unwrap_or(amount);
     announce(state, agent, Event::Signal { name: "player_damaged_by".into(), objects: sources.to_vec(), player: Some(player), detail: Some(amount.to_string()) });
     for _ in 0..amount {
         if state.outcome.is_some() {

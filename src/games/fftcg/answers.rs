@@ -1,4 +1,4 @@
-//! The `game_state(...)` questions FF-TCG answers: icons and power read from characteristics, cards put from the field into the Break Zone this turn, the Attack Phase; what a card moved by a Summon or an ability announces.
+//! The `game_state(...)` questions FF-TCG answers: icons and power read from characteristics, cards put from the field into the Break Zone this turn, discards by Summons or abilities this turn, the Attack Phase; what a card moved by a Summon or an ability announces.
 
 use crate::kernel::{Characteristics, Event, GameState, ObjectId, PlayerId};
 
@@ -8,6 +8,14 @@ use super::Words;
 /// player who controlled a Forward put there (`a forward you controlled has been put ...`).
 pub const PUT_FROM_FIELD: &str = "put_from_field_into_break_zone_this_turn";
 pub const FORWARD_PUT_FROM_FIELD: &str = "forward_put_from_field_into_break_zone_this_turn";
+
+/// The marks on a player who discarded a card from their hand due to a Summon or an ability this turn
+/// (FF 15.1.1.4, 11.3: "if your opponent has discarded a card from their hand due to the Summons or
+/// abilities", 14-130H Cloud of Darkness), and due to one their opponent controlled ("... due to your
+/// Summons or abilities", 15-023R Werei, 15-026C Kazusa: the cards read it of their opponent, so "your"
+/// is the discarding player's opponent).
+pub const DISCARDED_BY_EFFECT: &str = "discarded_by_summon_or_ability_this_turn";
+pub const DISCARDED_BY_OPPONENT_EFFECT: &str = "discarded_by_your_summon_or_ability_this_turn";
 
 /// The player state of the turn player during their Attack Phase (FF 9.4, 10), and of every
 /// player during any Attack Phase.
@@ -67,6 +75,24 @@ pub fn moved_by_announcements(state: &GameState, w: &Words, new: ObjectId) -> Ve
     vec![Event::Signal { name: name.into(), objects: vec![new], player: Some(c.controller), detail: Some(detail.into()) }]
 }
 
+/// The marks on the player whose card has just moved from their hand into a Break Zone by a discard
+/// that an effect made (the move's `by` is the Summon or the card whose ability it is; a discard paying
+/// a cost has none): `DISCARDED_BY_EFFECT`, and `DISCARDED_BY_OPPONENT_EFFECT` when another player
+/// controlled that card. Forgotten as the turn ends (`forget`).
+pub fn discarded_by_effect(state: &GameState, new: ObjectId) -> Vec<Event> {
+    let Some(Event::Moved { from, to, reason: Some(reason), by: Some(by), new: moved, .. }) = state.log.last() else { return vec![] };
+    if *moved != new || reason != "discard" || state.zone(*from).name != "hand" || state.zone(*to).name != "break_zone" {
+        return vec![];
+    }
+    let player = state.zone(*from).owner.unwrap_or(state.object(new).owner);
+    let mut flags = vec![DISCARDED_BY_EFFECT];
+    if state.characteristics(*by).controller != player {
+        flags.push(DISCARDED_BY_OPPONENT_EFFECT);
+    }
+    let has = |f: &str| state.players[player.index()].flags.contains(f);
+    flags.into_iter().filter(|f| !has(f)).map(|f| Event::PlayerFlag { player, flag: f.into(), value: true }).collect()
+}
+
 /// FF 9.4: while an Attack Phase lasts (First Strike damage included), the turn player has the
 /// `attack_phase` state ("During your opponent's Attack Phase", FF 10.1.1: only the turn player
 /// attacks) and every player the `any_attack_phase` state ("During each Attack Phase").
@@ -89,8 +115,10 @@ pub fn forget(state: &mut GameState) {
         state.apply(Event::Flag { object, flag: PUT_FROM_FIELD.into(), value: false, by: vec![] });
     }
     for p in 0..state.players.len() {
-        if state.players[p].flags.contains(FORWARD_PUT_FROM_FIELD) {
-            state.apply(Event::PlayerFlag { player: PlayerId(p as u8), flag: FORWARD_PUT_FROM_FIELD.into(), value: false });
+        for flag in [FORWARD_PUT_FROM_FIELD, DISCARDED_BY_EFFECT, DISCARDED_BY_OPPONENT_EFFECT] {
+            if state.players[p].flags.contains(flag) {
+                state.apply(Event::PlayerFlag { player: PlayerId(p as u8), flag: flag.into(), value: false });
+            }
         }
     }
 }

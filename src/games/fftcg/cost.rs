@@ -266,11 +266,59 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     Ok(())
 }
 
+/// Opus XV Crystals ({C}; no rule number, the nearest is FF 11.2): the player resource `gain {crystal}`
+/// adds to and a {C} in a cost spends, one Crystal for each symbol.
+pub const CRYSTAL: &str = "crystal";
+
+/// Whether `player` has the `n` Crystals a cost asks for.
+pub fn has_crystals(state: &GameState, player: PlayerId, n: i64) -> bool {
+    n <= 0 || state.resource(player, CRYSTAL) >= n
+}
+
+/// `player` spends `n` Crystals; illegal when they have fewer (FF 11.6.2: a cost is paid in full).
+pub fn pay_crystals(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: i64) -> Result<(), Illegal> {
+    if n <= 0 {
+        return Ok(());
+    }
+    if !has_crystals(state, player, n) {
+        return Err(Illegal(format!("{} cannot pay {n} Crystal(s) (has {})", state.players[player.index()].name, state.resource(player, CRYSTAL))));
+    }
+    crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(Event::Resource { player, name: CRYSTAL.into(), delta: -n })?;
+    Ok(())
+}
+
+/// A cost written in symbols (`{crystal}`, `{f}{2}`, as a `Value::Text` of the words): its CP and its
+/// Crystals; `Err` names a symbol no payment knows.
+pub fn symbols(w: &Words, vocab: &crate::vocab::Vocabulary, text: &str) -> Result<(CpCost, i64), String> {
+    let (mut cost, mut crystals) = (CpCost::default(), 0);
+    for symbol in text.split_whitespace() {
+        match (symbol.parse::<i64>(), w.element_named(vocab, symbol)) {
+            (Ok(n), _) => cost.total += n,
+            (_, Some(e)) => {
+                cost.total += 1;
+                cost.needs.push(e);
+            }
+            _ if symbol == CRYSTAL => crystals += 1,
+            _ => return Err(symbol.to_string()),
+        }
+    }
+    Ok((cost, crystals))
+}
+
 /// FF 15.1.1.4: a card discarded from the hand goes to its owner's Break Zone.
 pub fn discard(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) -> Result<(), Illegal> {
+    discard_by(state, agent, object, None)
+}
+
+/// A discard; `by`: the Summon or the card whose ability made it, none for a cost ("discarded a card
+/// from their hand due to the Summons or abilities", 14-130H Cloud of Darkness).
+pub fn discard_by(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>) -> Result<(), Illegal> {
     let owner = state.object(object).owner;
     let zone = state.zone_id("break_zone", Some(owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
-    let event = state.move_event(object, zone, Some("discard".into()), Position::Top);
-    crate::interp::Ctx::new(state, agent, None, owner, vec![]).happen(event)?;
+    let mut event = state.move_event(object, zone, Some("discard".into()), Position::Top);
+    if let Event::Moved { by: mover, .. } = &mut event {
+        *mover = by;
+    }
+    crate::interp::Ctx::new(state, agent, by, owner, vec![]).happen(event)?;
     Ok(())
 }

@@ -22,11 +22,19 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
         let event = state.move_event(card, hand, Some("draw".into()), Position::Top);
         let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
         drawn.push(new);
+        // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.
+        let key = format!("{DRAWN_THIS_TURN}@{}", player.0);
+        let mut so_far = state.tracked.get(&key).cloned().unwrap_or_default();
+        so_far.push(new);
+        state.apply(Event::Tracked { name: key, objects: so_far });
         let detail = (state.phase != "draw").then(|| "outside_draw_phase".to_string());
         crate::interp::announce(state, agent, Event::Signal { name: "draw".into(), objects: vec![new], player: Some(player), detail });
     }
     drawn
 }
+
+/// The tracked list of the cards each player drew this turn (`name@player`).
+pub const DRAWN_THIS_TURN: &str = "cards_drawn_this_turn";
 
 /// The tracked lists the effect reads back ("the cards looked at", "the other cards revealed").
 const REVEALED: &str = "cards revealed";
@@ -56,7 +64,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "reveal_until" => reveal_until(state, call).map(|found| Some(cards_value(found))),
         "put_under_top" => put_under_top(state, agent, call, amount).map(|()| None),
         "discard_random" => random_from_hand(state, call.player, amount).and_then(|cards| {
-            cards.into_iter().try_for_each(|c| super::cost::discard(state, agent, c)).map(|()| None)
+            cards.into_iter().try_for_each(|c| super::cost::discard_by(state, agent, c, call.source)).map(|()| None)
         }),
         "reveal_random_from_hand" => random_from_hand(state, call.player, amount).map(|cards| {
             state.apply(Event::Revealed { objects: cards.clone() });

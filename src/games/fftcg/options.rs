@@ -202,6 +202,9 @@ pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
             cost.total = (cost.total - reduction).max(0);
         }
     }
+    if chosen.instead.is_none() {
+        remove_to_reduce(state, agent, player, card, cost)?;
+    }
     let Some(additional) = hook(state, card, "play_with_additional_cost") else { return Ok(chosen) };
     let prompt = format!("pay the additional cost of {}", state.name_of(card));
     if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
@@ -296,4 +299,99 @@ pub fn use_up_next_card_reductions(state: &mut GameState, object: ObjectId) {
     for (effect, _, _) in next_card_rules(state, object) {
         state.apply(Event::EffectEnded { effect });
     }
+}
+
+/// An optional payment before a Summon's cost is paid that lowers the cost (FF 11.3.7, 11.2; Opus XV:
+/// "Before paying the cost to cast Titan, you can pay {C} to reduce the cost required to cast Titan by
+/// 2", 15-076C Titan): what it asks (CP and Crystals) and by how much it lowers the cost.
+#[derive(Debug, Clone)]
+pub struct PaidReduction {
+    price: CpCost,
+    crystals: i64,
+    by: i64,
+}
+
+/// The paid reduction `card`'s permission (`cast_reduced_by_paying`, its price the hook's value, its
+/// amount `paid_extra_cost_reduction`) offers, read while the card is in the hand; `None` without one.
+pub fn paid_reduction(state: &GameState, w: &Words, card: ObjectId) -> Option<PaidReduction> {
+    let permission = hook(state, card, "cast_reduced_by_paying")?;
+    let Some(Value::Text(text)) = &permission.value else { return None };
+    let (price, crystals) = super::cost::symbols(w, &state.library.vocab, text).ok()?;
+    let by = -state.characteristics(card).adjustments.get("paid_extra_cost_reduction").copied().unwrap_or(0);
+    Some(PaidReduction { price, crystals, by })
+}
+
+impl PaidReduction {
+    /// Whether `player` could pay the price and then `cost` lowered, from `sources` (the card excluded).
+    pub fn affordable(&self, state: &GameState, sources: &super::cost::Sources, player: PlayerId, card: ObjectId, cost: &CpCost) -> bool {
+        let mut both = self.lowered(cost);
+        both.total += self.price.total;
+        both.needs.extend(self.price.needs.iter().copied());
+        super::cost::has_crystals(state, player, self.crystals) && sources.can_pay(&both, &[card])
+    }
+
+    fn lowered(&self, cost: &CpCost) -> CpCost {
+        lowered(cost, self.by)
+    }
+
+    /// FF 11.3.7: before the cost is paid the player may pay the price; if they do, `cost` is lowered.
+    /// Not offered when they cannot pay it.
+    pub fn offer(&self, state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<(), Illegal> {
+        if !super::cost::has_crystals(state, player, self.crystals) || !super::cost::Sources::of(state, w, player).can_pay(&self.price, &[card]) {
+            return Ok(());
+        }
+        let prompt = format!("pay before paying the cost of {} to reduce it by {}", state.name_of(card), self.by);
+        if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
+            return Ok(());
+        }
+        let what = format!("reducing the cost of {}", state.name_of(card));
+        super::cost::pay(state, agent, w, player, &self.price, &[card], &what)?;
+        super::cost::pay_crystals(state, agent, player, self.crystals)?;
+        *cost = self.lowered(cost);
+        Ok(())
+    }
+}
+
+/// The permission to lower a card's cost by removing cards from the game before paying it (FF 11.3.7, 11.2,
+/// 15.1.1.5: "Before paying the cost to cast Vayne, you can remove any number of active Backups you control from
+/// the game to reduce the cost required to cast Vayne by 4 for each Backup you removed this way", 15-088H Vayne):
+/// the cards on the field it names and the reduction for each.
+fn removal_reduction(state: &GameState, card: ObjectId) -> Option<(Vec<ObjectId>, i64)> {
+    let permission = hook(state, card, "cast_reduced_by_removing_cards")?;
+    let per = permission.value.as_ref().and_then(Value::number).filter(|n| *n > 0)?;
+    let selector = permission.with.as_ref()?;
+    let view = state.view();
+    let options: Vec<ObjectId> = state.in_zones("field").filter(|o| *o != card && state.selects(&view, selector, *o, Some(card))).collect();
+    (!options.is_empty()).then_some((options, per))
+}
+
+/// `cost` lowered by `by`, not below 0; nothing of an Element is asked of a cost of 0.
+fn lowered(cost: &CpCost, by: i64) -> CpCost {
+    let total = (cost.total - by).max(0);
+    CpCost { total, needs: if total == 0 { vec![] } else { cost.needs.clone() }, ..cost.clone() }
+}
+
+/// Whether removing some of the cards `card`'s permission names would let `player` pay its lowered cost from
+/// `sources` (the removed cards no longer paying).
+pub fn removal_affordable(state: &GameState, sources: &super::cost::Sources, card: ObjectId, cost: &CpCost) -> bool {
+    let Some((options, per)) = removal_reduction(state, card) else { return false };
+    (1..=options.len()).any(|k| {
+        let mut exclude = options[..k].to_vec();
+        exclude.push(card);
+        sources.can_pay(&lowered(cost, per * k as i64), &exclude)
+    })
+}
+
+/// FF 11.3.7: before the cost is paid the player may remove any number of the cards the permission names from
+/// the game; the cost is lowered by the amount for each.
+fn remove_to_reduce(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<(), Illegal> {
+    let Some((options, per)) = removal_reduction(state, card) else { return Ok(()) };
+    let prompt = format!("remove cards from the game to reduce the cost of {} by {per} each", state.name_of(card));
+    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: 0, max: options.len() }) else { return Ok(()) };
+    let picked: Vec<ObjectId> = picked.into_iter().filter(|o| options.contains(o)).collect();
+    for &o in &picked {
+        put(state, agent, player, o, "removed")?;
+    }
+    *cost = lowered(cost, per * picked.len() as i64);
+    Ok(())
 }

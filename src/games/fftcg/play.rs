@@ -80,7 +80,11 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 continue;
             };
             // FF 11.4.4, SE14 11.4.4: the CP cost, or an alternative cost the player can pay.
-            let payable = sources.can_pay(&card_cost(state, w, object), &[object]) || super::options::alternative(state, player, object).is_some();
+            let cost = card_cost(state, w, object);
+            let payable = sources.can_pay(&cost, &[object])
+                || super::options::alternative(state, player, object).is_some()
+                || (matches!(play, Play::Summon(_)) && super::options::paid_reduction(state, w, object).is_some_and(|r| r.affordable(state, &sources, player, object, &cost)))
+                || (matches!(play, Play::Character(_)) && super::options::removal_affordable(state, &sources, object, &cost));
             if payable && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
@@ -224,6 +228,8 @@ struct SymbolCost {
     special: bool,
     /// {x}: X CP of any Element, X declared as the ability is used (FF 11.6.7).
     x: bool,
+    /// {crystal}: one of the player's Crystals for each (Opus XV, `cost::CRYSTAL`).
+    crystals: i64,
     /// Used without paying any cost: the mark that spends the permission (`free_use`).
     free: Option<String>,
 }
@@ -244,6 +250,8 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
                 cost.dull = true;
             } else if symbol == "s" {
                 cost.special = true;
+            } else if symbol == super::cost::CRYSTAL {
+                cost.crystals += 1;
             } else {
                 return Err(Illegal(format!("the cost {{{symbol}}} cannot be paid yet")));
             }
@@ -307,6 +315,9 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     if !sources.can_pay(&cost.cp, &exclude) {
         return refuse(&|| format!("{} cannot pay {} CP", state.players[player.index()].name, cost.cp.total));
     }
+    if !super::cost::has_crystals(state, player, cost.crystals) {
+        return refuse(&|| format!("{} has fewer than {} Crystal(s)", state.players[player.index()].name, cost.crystals));
+    }
     Ok(cost)
 }
 
@@ -356,6 +367,15 @@ fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: Object
     if let Some(why) = super::restrict::too_few_controlled(state, player, object) {
         return Some(why);
     }
+    // "You can only cast up to 2 cards per turn" (15-127H Ace; FF 11.3, 11.4: Summons cast and Characters
+    // played from the hand, counted as the turn goes).
+    let cast = state.resource(player, CARDS_CAST_THIS_TURN);
+    if cast > 0
+        && let Some(limit) = state.player_rules(player).iter().filter(|(rule, _, _)| rule == "max_casts_per_turn").map(|(_, _, n)| *n).min()
+        && cast >= limit
+    {
+        return Some(format!("{} can only cast up to {limit} cards per turn (an effect limits it)", state.players[player.index()].name));
+    }
     (w.is(state, object, w.character) && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{} cannot be played onto the field (an effect forbids it)", state.name_of(object)))
 }
 
@@ -388,10 +408,12 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     Ok(())
 }
 
-/// FF 11.3.8, 11.4.7: the detail a cast or play announces when it is the player's third or fifth card
-/// cast this turn ("When you cast the third card you've cast this turn", 14-057H Rosa).
+/// FF 11.3.8, 11.4.7: the detail a cast or play announces when it is the player's second, third or fifth
+/// card cast this turn ("When you cast the third card you've cast this turn", 14-057H Rosa; "when you cast
+/// the second card you've cast", 15-051C Shikaree G).
 fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
     match state.resource(player, CARDS_CAST_THIS_TURN) {
+        2 => Some("second_this_turn".into()),
         3 => Some("third_this_turn".into()),
         5 => Some("fifth_this_turn".into()),
         _ => None,
@@ -406,6 +428,9 @@ fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
 pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
     let Some(w) = Words::cached(&state.library) else { return vec![] };
     let mut out = super::answers::from_field_to_break_zone(state, &w, object);
+    if out.is_empty() {
+        out = super::answers::discarded_by_effect(state, object);
+    }
     if out.is_empty() {
         let on_field = state.zone(state.object(object).zone).name == "field";
         let dull = on_field && w.is(state, object, w.character) && (w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true));
@@ -453,6 +478,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
         super::options::use_up_next_card_reductions(state, object);
     }
     let reduction = super::options::summon_reduction(state, object);
+    let paid_reduction = super::options::paid_reduction(state, w, object);
     let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
     let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
     let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
@@ -463,6 +489,9 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     }
     if paying {
         let mut cost = cost;
+        if let Some(offer) = &paid_reduction {
+            offer.offer(state, agent, w, player, new, &mut cost)?;
+        }
         super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
         pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
     }
@@ -523,6 +552,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
     let what = format!("{} of {}", state.describe_ability(object, reference), state.name_of(object));
     pay(state, agent, w, player, &cost.cp, &exclude, &what)?;
+    super::cost::pay_crystals(state, agent, player, cost.crystals)?;
     let paid_from = state.log.len();
     for part in &ability.costs {
         if let CostIr::Phrase(call) = part {

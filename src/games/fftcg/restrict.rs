@@ -79,7 +79,9 @@ fn entered_without_triggering(state: &GameState, event: usize) -> bool {
 /// is dealt 9000 damage or more, the damage becomes 0 instead", 14-068C), and damage a player's
 /// Summons or the abilities of their Characters deal increases (`damage_from_summons_and_abilities_increases`
 /// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up); damage
-/// from abilities becomes a number (`damage_from_abilities_becomes`).
+/// from abilities becomes a number (`damage_from_abilities_becomes`). Damage one player's Summons or
+/// abilities deal becomes a number (`damage_from_summons_and_abilities_becomes` for that player, the
+/// number its value: 15-083L Rydia; the least, when several say so).
 pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
     let c = state.characteristics(object);
     if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
@@ -109,6 +111,12 @@ pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source:
         }
         if state.permits(object, &format!("receive_damage_from_{by}"), controller, None) == Some(false) {
             return 0;
+        }
+        // "If Rydia is dealt damage by your opponent's Summons or abilities, the damage becomes 0 instead"
+        // (15-083L Rydia): the hook names the player whose Summons and abilities it changes.
+        let becomes = c.allowed.iter().filter(|h| h.action == "damage_from_summons_and_abilities_becomes" && h.who.is_some_and(|p| Some(p) == controller));
+        if let Some(n) = becomes.filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
+            amount = n;
         }
         if amount > 0 && controller.is_some() {
             let increases = c.allowed.iter().filter(|h| h.action == "damage_from_summons_and_abilities_increases" && h.who.is_none_or(|p| Some(p) == controller));

@@ -1,4 +1,4 @@
-//! Game actions of Opus XI-XIV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), changing an ability's single target (FF 11.3.3), doubling or adding to the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
+//! Game actions of Opus XI-XV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), changing an ability's single target (FF 11.3.3), doubling or adding to the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -167,4 +167,57 @@ pub fn remove_selected_counter(state: &mut GameState, agent: &mut dyn Agent, cal
         Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: -1 })?;
     }
     Ok(None)
+}
+
+/// The counter name a `remove_<name>_counters_...` action names (the action names it so no Rust
+/// code names a card's word).
+fn counter_name(action: &str, suffix: &str) -> Option<String> {
+    Some(action.strip_prefix("remove_")?.strip_suffix(suffix)?.to_string())
+}
+
+/// FF 7.4, 11.6.2 Removing counters as a cost ("Remove 1 Bounty Counter from a Character:", 15-079R
+/// Ba'Gamnan): `remove_<name>_counters_from_one` takes `amount` counters off one card the player picks
+/// among the given cards on the field holding that many; `remove_<name>_counters_in_total` takes them
+/// one at a time from any of them ("remove 4 Bounty Counters from any number of Characters"). A cost
+/// is paid in full (FF 11.6.2): illegal when the cards hold too few. `None` for another action.
+pub fn remove_counters_as_cost(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Option<Result<Option<Value>, Illegal>> {
+    let (name, from_one) = match (counter_name(&call.name, "_counters_from_one"), counter_name(&call.name, "_counters_in_total")) {
+        (Some(name), _) => (name, true),
+        (None, Some(name)) => (name, false),
+        _ => return None,
+    };
+    let amount = call.amount.unwrap_or(1).max(0);
+    let holding = |state: &GameState, at_least: i64| -> Vec<ObjectId> {
+        let on_field = |o: &ObjectId| state.object(*o).left.is_none() && state.zone(state.object(*o).zone).name == "field";
+        let mut cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(on_field).collect();
+        cards.dedup();
+        cards.retain(|o| state.object(*o).counters.get(&name).copied().unwrap_or(0) >= at_least.max(1));
+        cards
+    };
+    let take = |state: &mut GameState, agent: &mut dyn Agent, options: Vec<ObjectId>, n: i64| -> Result<(), Illegal> {
+        let pick = match options.len() {
+            0 => return Err(Illegal(format!("no card holds {n} {name} counter(s) to remove"))),
+            1 => options[0],
+            _ => match state.ask(agent, call.controller, Question::Objects { prompt: format!("remove {n} {name} counter(s) from"), options: options.clone(), min: 1, max: 1 }) {
+                Answer::Objects(list) if list.len() == 1 && options.contains(&list[0]) => list[0],
+                _ => options[0],
+            },
+        };
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: pick, name: name.clone(), delta: -n })?;
+        Ok(())
+    };
+    let result = if from_one {
+        let options = holding(state, amount);
+        take(state, agent, options, amount)
+    } else {
+        let total: i64 = holding(state, 1).iter().map(|o| state.object(*o).counters.get(&name).copied().unwrap_or(0)).sum();
+        if total < amount {
+            return Some(Err(Illegal(format!("the cards hold {total} {name} counter(s), not {amount}"))));
+        }
+        (0..amount).try_for_each(|_| {
+            let options = holding(state, 1);
+            take(state, agent, options, 1)
+        })
+    };
+    Some(result.map(|()| None))
 }

@@ -209,6 +209,11 @@ fn forget_this_turn(state: &mut GameState) {
     for name in tracked {
         state.apply(Event::Tracked { name, objects: vec![] });
     }
+    // The cards drawn this turn (FF 7.9, 14-130H Cloud of Darkness) are forgotten.
+    let drawn: Vec<String> = state.tracked.iter().filter(|(k, v)| k.starts_with(super::deck::DRAWN_THIS_TURN) && !v.is_empty()).map(|(k, _)| k.clone()).collect();
+    for name in drawn {
+        state.apply(Event::Tracked { name, objects: vec![] });
+    }
 }
 
 /// Plays turns until the game ends; `None` if it has not ended after `max_turns`.
