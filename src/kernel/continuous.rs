@@ -347,7 +347,7 @@ impl GameState {
         match amount {
             Amount::Fixed(n) => *n,
             Amount::PerMatch { each, selector } => {
-                let n = self.matching(view, selector, source).len() as i64 + self.pretended(selector);
+                let n = self.count_matching(view, selector, source) as i64 + self.pretended(selector);
                 each * n
             }
             Amount::Property { property, selector } => {
@@ -388,7 +388,7 @@ impl GameState {
     pub fn holds(&self, view: &View, condition: &Condition, source: Option<ObjectId>) -> bool {
         match condition {
             Condition::Count { selector, op, value } => {
-                let n = self.matching(view, selector, source).len() as i64 + self.pretended(selector);
+                let n = self.count_matching(view, selector, source) as i64 + self.pretended(selector);
                 compare(n, *op, *value)
             }
             Condition::Compare { left, op, right } => compare(self.amount(view, left, source), *op, self.amount(view, right, source)),
@@ -425,6 +425,14 @@ impl GameState {
         match self.candidates(selector, source) {
             Some(list) => list.into_iter().filter(|o| self.selects(view, selector, *o, source)).collect(),
             None => self.live_objects().filter(|o| self.selects(view, selector, *o, source)).collect(),
+        }
+    }
+
+    /// How many live objects match `selector` (`matching` without the list).
+    fn count_matching(&self, view: &View, selector: &Selector, source: Option<ObjectId>) -> usize {
+        match self.candidates(selector, source) {
+            Some(list) => list.into_iter().filter(|o| self.selects(view, selector, *o, source)).count(),
+            None => self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count(),
         }
     }
 
