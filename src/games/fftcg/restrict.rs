@@ -34,12 +34,18 @@ pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: Pl
     announce(state, agent, Event::Signal { name: "chosen".into(), objects: chosen.to_vec(), player: Some(chooser), detail });
 }
 
-/// Whether an effect of `controller`'s (from `source`) may do this to `object`: break it
-/// ("cannot be broken (by Summons or abilities)"), dull it ("cannot become dull by ..."), or deal
+/// Whether an effect of `controller`'s (from `source`) may do this to `object`: move it off the field
+/// ("cannot leave the field due to ..."), break it ("cannot be broken (by Summons or abilities)"), dull it ("cannot become dull by ..."), or deal
 /// it damage ("does not receive damage less than its power").
 pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: PlayerId, source: Option<ObjectId>) -> bool {
     let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
     let not_by = |action: &str| not(&format!("{action}_by_{}", by_what(state, source)));
+    // FF 7.7, 15.1.1.3: "cannot leave the field due to your opponent's Summons or abilities" (B-001 Chaos) bars
+    // every move off the field, whatever it is called (removed from the game, put into the Break Zone).
+    let leaves = matches!(deed, Deed::Moved(_)) && state.zone(state.object(object).zone).name == "field";
+    if leaves && not_by("leave_field") {
+        return false;
+    }
     match deed {
         Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken"),
         Deed::Moved(Some("return")) => !not_by("be_returned"),
