@@ -650,10 +650,10 @@ fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject
     let outputs = &library.vocab.templates[call.template.index()].outputs;
     match (outputs.first(), event) {
         (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) => env.push((name.clone(), Binding::Number(*amount))),
-        // An announced event's cards are its card output (Trails 1404.1: `them`, the UNITs that attacked).
-        (Some((name, crate::vocab::Ty::Cards)), Event::Signal { objects, .. }) if name != "it" => env.push((name.clone(), Binding::Objects(objects.clone()))),
-        // An output the event does not carry (the card that chose, for a "chosen" signal) names
-        // no cards, so the effect acts on nothing rather than failing (docs/known-gaps.md).
+        // An announced event's cards are its card output (Trails 1404.1: `them`, the UNITs that attacked),
+        // or the card it names as its cause (`causes`: the card whose ability chose, FF 11.3.3).
+        (Some((name, crate::vocab::Ty::Cards)), Event::Signal { objects, detail, .. }) if name != "it" => env.push((name.clone(), Binding::Objects(crate::kernel::event::causes(detail).unwrap_or_else(|| objects.clone())))),
+        // An output the event does not carry names no cards, so the effect acts on nothing.
         // An output named `it` is the subject already bound (Trails "Whenever this card stuns a
         // UNIT, K.O. it": `it` is the stunned UNIT).
         (Some((name, crate::vocab::Ty::Cards)), _) if env.iter().any(|(bound, _)| bound == name) => {}

@@ -50,7 +50,8 @@ pub enum Event {
     /// One count of a pending trigger played (Trails 1211.4); it goes when its count reaches 0.
     TriggerPlayed { index: usize },
     TriggerTaken { index: usize },
-    /// Something a game procedure announces: an attack, a block, a phase beginning.
+    /// Something a game procedure announces: an attack, a block, a phase beginning. Its detail may
+    /// name the card that caused it (`cause_word`: the card whose ability chose, FF 11.3.3).
     Signal { name: String, objects: Vec<ObjectId>, player: Option<PlayerId>, detail: Option<String> },
     /// Put on the stack (or the game's equivalent), and taken off to resolve.
     Pushed { entry: Box<crate::kernel::trigger::StackEntry> },
@@ -270,4 +271,15 @@ fn set_flag(flags: &mut std::collections::BTreeSet<String>, flag: &str, value: b
     } else {
         flags.remove(flag);
     }
+}
+
+/// The word a signal's detail names the card that caused it with (`#N`).
+pub fn cause_word(object: ObjectId) -> String {
+    format!("#{}", object.index())
+}
+
+/// The cards a signal's detail names as having caused it (`cause_word`); none when it names none.
+pub fn causes(detail: &Option<String>) -> Option<Vec<ObjectId>> {
+    let named: Vec<ObjectId> = detail.iter().flat_map(|d| d.split_whitespace()).filter_map(|w| w.strip_prefix('#')?.parse().ok()).map(ObjectId).collect();
+    (!named.is_empty()).then_some(named)
 }

@@ -54,6 +54,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "unreducible_damage" => unreducible_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
+        "play_onto_field_of" => return play_onto_field_of(state, agent, call),
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {
             let (mut cost, mut crystals) = (super::CpCost { total: call.amount.unwrap_or(0), ..Default::default() }, 0);
@@ -393,4 +394,63 @@ fn cast_without_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Words, ca
         _ => options[0],
     };
     super::play::cast_summon(state, agent, w, player, picked, false)
+}
+
+/// FF 11.4, 6.2.4, 6.2.5: an effect plays cards onto the field of the player it names ("play Kain from your Break
+/// Zone onto your opponent's field", 13-073H Kain; "play it onto your field", 7-087H Exdeath): each card still
+/// where it was moves to that player's field (by the effect's card, `by`) and that player controls it while it
+/// stays there (a control effect begun before anything sees it arrive, so its auto-abilities and field
+/// abilities are that player's); otherwise as any move onto the field (arrival states, then its announcements).
+/// The cards played are the value.
+fn play_onto_field_of(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    use crate::kernel::continuous::{ContinuousEffect, Duration};
+    use crate::kernel::replacement::Replaced;
+    let zone = call.zone.clone().unwrap_or_else(|| "field".into());
+    let to = state.zone_id(&zone, Some(call.player)).ok_or_else(|| Illegal(format!("no {zone}")))?;
+    let mut played = vec![];
+    for &object in &call.objects {
+        let here = state.object(object);
+        if here.left.is_some() || state.zone(here.zone).name == zone || !super::restrict::allows(state, object, crate::kernel::Deed::Moved(Some("play")), call.controller, call.source) {
+            continue;
+        }
+        let mut event = state.move_event(object, to, Some("play".into()), Position::Top);
+        if let Event::Moved { by, .. } = &mut event {
+            *by = call.source;
+        }
+        let new = match state.replace(event, agent) {
+            Replaced::Happens(event @ Event::Moved { new, .. }) if event_to(&event) == Some(to) => {
+                state.apply(event);
+                let index = state.log.len() - 1;
+                if state.object(new).owner != call.player {
+                    let change = crate::kernel::Change::Controller(call.player);
+                    let effect = ContinuousEffect { id: state.next_effect_id(), source: call.source, controller: call.controller, timestamp: Default::default(), affected: crate::kernel::Selector::Objects(vec![new]), change, duration: Duration::WhileIn(new), condition: None, keyword: None };
+                    state.apply(Event::EffectBegan { effect: Box::new(effect) });
+                }
+                let (signals, states): (Vec<Event>, Vec<Event>) = super::play::arrival_states(state, new).into_iter().partition(|e| matches!(e, Event::Signal { .. }));
+                states.into_iter().for_each(|e| state.apply(e));
+                crate::interp::after_event(state, agent, index);
+                signals.into_iter().for_each(|e| announce(state, agent, e));
+                new
+            }
+            // Replaced by another event or effects: as any effect's move (FF 11.12.5).
+            Replaced::Happens(other) => {
+                Ctx::new(state, agent, call.source, call.controller, vec![]).happen(other)?;
+                continue;
+            }
+            Replaced::Instead { replacement, effects, subject } => {
+                let r = state.replacements.iter().find(|r| r.id == replacement).map(|r| (r.source, r.controller));
+                let (source, controller) = r.unwrap_or((call.source, call.controller));
+                let env = subject.map(|o| vec![("it".to_string(), crate::kernel::Binding::Objects(vec![o]))]).unwrap_or_default();
+                crate::interp::run_effects(state, agent, source, controller, env, &effects)?;
+                continue;
+            }
+            Replaced::Prevented => continue,
+        };
+        played.push(new);
+    }
+    Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(played)))))
+}
+
+fn event_to(event: &Event) -> Option<crate::kernel::ZoneId> {
+    if let Event::Moved { to, .. } = event { Some(*to) } else { None }
 }

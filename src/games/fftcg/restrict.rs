@@ -8,6 +8,8 @@ use crate::interp::announce;
 use crate::kernel::decision::Agent;
 use crate::kernel::{Deed, Event, GameState, ObjectId, PlayerId, Value};
 
+use super::Words;
+
 
 /// The word a restriction on `source`'s effects uses: a Summon's, or an ability's.
 fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
@@ -28,18 +30,57 @@ pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<Object
 }
 
 /// Announces the cards `chooser` chose for an effect of `source` ("when X is chosen by your
-/// opponent's Summons or abilities").
+/// opponent's Summons or abilities"), with `summons` or `abilities` in its detail, and what only a
+/// waiting trigger reads (`listened`).
 pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: PlayerId, source: Option<ObjectId>, chosen: &[ObjectId]) {
-    let detail = Some(by_what(state, source).to_string());
+    let by = by_what(state, source);
+    let detail = Some(format!("{by}{}", source.map(|s| listened(state, s, by)).unwrap_or_default()));
     announce(state, agent, Event::Signal { name: "chosen".into(), objects: chosen.to_vec(), player: Some(chooser), detail });
 }
 
-/// Whether an effect of `controller`'s (from `source`) may do this to `object`: break it
-/// ("cannot be broken (by Summons or abilities)"), dull it ("cannot become dull by ..."), or deal
+/// FF 11.3.3, 11.8: what a "chosen" announcement adds to its detail only while a triggered ability of a card on the
+/// field listens for it (so the other games' transcripts stay as they are): `forward_abilities` when the source is a
+/// Forward using an ability ("When Behemoth K is chosen by a Forward's ability", 13-079L), and the card that chose
+/// as `#N`, which the trigger's card output reads ("break that Forward"; "break that Character", 3-088L Delita).
+fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
+    use crate::vocab::{primitive::Primitive, BoundArg};
+    let library = state.library.clone();
+    let (mut details, mut chooser) = (vec![], false);
+    for object in state.in_zones("field") {
+        for (_, ability) in crate::interp::abilities_of(state, &library, object) {
+            let Some(trigger) = &ability.trigger else { continue };
+            let template = &library.vocab.templates[trigger.event.template.index()];
+            for bound in template.implementation.iter().filter(|b| b.primitive == Primitive::Signal) {
+                if matches!(bound.args.first(), Some(BoundArg::Word(w)) if w == "chosen") {
+                    details.extend(bound.args.iter().skip(1).filter_map(|a| if let BoundArg::Word(w) = a { Some(w.clone()) } else { None }));
+                    chooser |= !template.outputs.is_empty();
+                }
+            }
+        }
+    }
+    let mut extra = String::new();
+    let forward = Words::cached(&library).is_some_and(|w| w.is(state, source, w.forward));
+    if by == "abilities" && forward && details.iter().any(|d| d == "forward_abilities") {
+        extra.push_str(" forward_abilities");
+    }
+    if chooser {
+        extra.push_str(&format!(" {}", crate::kernel::event::cause_word(source)));
+    }
+    extra
+}
+
+/// Whether an effect of `controller`'s (from `source`) may do this to `object`: move it off the field
+/// ("cannot leave the field due to ..."), break it ("cannot be broken (by Summons or abilities)"), dull it ("cannot become dull by ..."), or deal
 /// it damage ("does not receive damage less than its power").
 pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: PlayerId, source: Option<ObjectId>) -> bool {
     let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
     let not_by = |action: &str| not(&format!("{action}_by_{}", by_what(state, source)));
+    // FF 7.7, 15.1.1.3: "cannot leave the field due to your opponent's Summons or abilities" (B-001 Chaos) bars
+    // every move off the field, whatever it is called (removed from the game, put into the Break Zone).
+    let leaves = matches!(deed, Deed::Moved(_)) && state.zone(state.object(object).zone).name == "field";
+    if leaves && not_by("leave_field") {
+        return false;
+    }
     match deed {
         Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken"),
         Deed::Moved(Some("return")) => !not_by("be_returned"),
