@@ -5,6 +5,7 @@
 //! names a keyword or a game's word.
 
 mod abilities;
+mod always_on;
 mod reach;
 mod compile;
 mod conditional;
@@ -16,7 +17,8 @@ mod rule;
 pub mod engine;
 
 pub use conditional::check_conditional_triggers;
-pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env, register_static};
+pub use abilities::{abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env};
+pub use always_on::register_static;
 pub use reveal::reveal;
 
 use crate::ir::{CondIr, Effect, Operand};
