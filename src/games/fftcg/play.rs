@@ -62,11 +62,13 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     let sources = Sources::of(state, w, player);
     if let Some(hand) = state.zone_id("hand", Some(player)) {
         let elsewhere = castable_elsewhere(state, player);
+        // SE14 7.10.3: counted once, for every Backup in the hand.
+        let full_of_backups = std::cell::OnceCell::new();
         for &object in state.zone(hand).objects.iter().chain(&elsewhere) {
             let play = if w.is(state, object, w.character) {
                 // FF 11.4.1; SE14 7.10.3: no sixth Backup.
                 let allowed = main_empty || state.permits(object, "play_at_summon_timing", None, None) == Some(true);
-                if !allowed || (w.is(state, object, w.backup) && backups(state, w, player) >= 5) || name_in_play(state, w, player, object) {
+                if !allowed || (w.is(state, object, w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_in_play(state, w, player, object) {
                     continue;
                 }
                 Play::Character(object)
