@@ -32,7 +32,7 @@ fn reach_of<'a>(library: &Library, abilities: impl Iterator<Item = &'a AbilityIr
 /// whatever happened), judged by their printed abilities and keywords before their
 /// characteristics are worked out; `None` when any object may, because an effect gives abilities
 /// the event may trigger (a granted keyword's, granted abilities, a copy).
-pub(super) fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<impl Fn(ObjectId) -> bool + 'a> {
+pub fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<impl Fn(ObjectId) -> bool + 'a> {
     let reaches = reaches(&state.library);
     let may = move |r: &TriggerReach| event.map_or(r.always, |e| r.reaches(state, e));
     let given = state.effects.iter().any(|e| match &e.change {

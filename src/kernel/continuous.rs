@@ -422,18 +422,19 @@ impl GameState {
 
     /// The live objects `selector` picks in `view` (looking only among the candidates it names).
     pub(crate) fn matching(&self, view: &View, selector: &Selector, source: Option<ObjectId>) -> Vec<ObjectId> {
-        match self.candidates(selector, source) {
-            Some(list) => list.into_iter().filter(|o| self.selects(view, selector, *o, source)).collect(),
-            None => self.live_objects().filter(|o| self.selects(view, selector, *o, source)).collect(),
-        }
+        self.each_matching(view, selector, source).collect()
     }
 
     /// How many live objects match `selector` (`matching` without the list).
     fn count_matching(&self, view: &View, selector: &Selector, source: Option<ObjectId>) -> usize {
-        match self.candidates(selector, source) {
-            Some(list) => list.into_iter().filter(|o| self.selects(view, selector, *o, source)).count(),
-            None => self.live_objects().filter(|o| self.selects(view, selector, *o, source)).count(),
-        }
+        self.each_matching(view, selector, source).count()
+    }
+
+    /// The live objects matching `selector`: among those it names, or among all.
+    fn each_matching<'a>(&'a self, view: &'a View, selector: &'a Selector, source: Option<ObjectId>) -> impl Iterator<Item = ObjectId> + 'a {
+        let named = self.candidates(selector, source);
+        let all = named.is_none().then(|| self.live_objects());
+        named.into_iter().flatten().chain(all.into_iter().flatten()).filter(move |o| self.selects(view, selector, *o, source))
     }
 
     /// The only live objects a selector can pick, when it names them (itself, a locked set, a
@@ -547,10 +548,13 @@ impl GameState {
         let view = self.view();
         self.effects
             .iter()
-            .filter(|e| matches!(&e.change, Change::PlayerRule { player: p, .. } if *p == player))
-            .filter(|e| self.effect_active(e) && e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)))
             .filter_map(|e| match &e.change {
-                Change::PlayerRule { name, value, amount, .. } => Some((name.clone(), value.clone(), *amount)),
+                // The rule's own player first: conditions are read only for that player's rules.
+                Change::PlayerRule { player: p, name, value, amount }
+                    if *p == player && self.effect_active(e) && e.condition.as_ref().is_none_or(|c| self.holds(&view, c, e.source)) =>
+                {
+                    Some((name.clone(), value.clone(), *amount))
+                }
                 _ => None,
             })
             .collect()

@@ -46,7 +46,10 @@ fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
     use crate::vocab::{primitive::Primitive, BoundArg};
     let library = state.library.clone();
     let (mut details, mut chooser) = (vec![], false);
-    for object in state.in_zones("field") {
+    // Only cards whose triggers the announcement can reach are looked at (interp::reached).
+    let probe = Event::Signal { name: "chosen".into(), objects: vec![], player: None, detail: None };
+    let hears = crate::interp::reached(state, Some(&probe));
+    for object in state.in_zones("field").filter(|o| hears.as_ref().is_none_or(|h| h(*o))) {
         for (_, ability) in crate::interp::abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
             let template = &library.vocab.templates[trigger.event.template.index()];
