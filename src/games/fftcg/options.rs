@@ -324,14 +324,10 @@ pub fn paid_reduction(state: &GameState, w: &Words, card: ObjectId) -> Option<Pa
 impl PaidReduction {
     /// Whether `player` could pay the price and then `cost` lowered, from `sources` (the card excluded).
     pub fn affordable(&self, state: &GameState, sources: &super::cost::Sources, player: PlayerId, card: ObjectId, cost: &CpCost) -> bool {
-        let mut both = self.lowered(cost);
+        let mut both = lowered(cost, self.by);
         both.total += self.price.total;
         both.needs.extend(self.price.needs.iter().copied());
         super::cost::has_crystals(state, player, self.crystals) && sources.can_pay(&both, &[card])
-    }
-
-    fn lowered(&self, cost: &CpCost) -> CpCost {
-        lowered(cost, self.by)
     }
 
     /// FF 11.3.7: before the cost is paid the player may pay the price; if they do, `cost` is lowered.
@@ -347,7 +343,7 @@ impl PaidReduction {
         let what = format!("reducing the cost of {}", state.name_of(card));
         super::cost::pay(state, agent, w, player, &self.price, &[card], &what)?;
         super::cost::pay_crystals(state, agent, player, self.crystals)?;
-        *cost = self.lowered(cost);
+        *cost = lowered(cost, self.by);
         Ok(())
     }
 }
