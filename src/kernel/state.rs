@@ -185,8 +185,9 @@ pub struct GameHooks {
     pub arrives: fn(&GameState, ObjectId) -> Vec<crate::kernel::event::Event>,
     /// The damage `object` receives once the game's own rules have changed `amount`, dealt by
     /// `source` (in battle or not), after the replacement effects (FF 11.12.5.2: halving,
-    /// reductions by the kind of source the game reads from rule hooks).
-    pub damage: fn(&GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
+    /// reductions by the kind of source the game reads from rule hooks); it may mark the card (a
+    /// replacement that applies only the first time in a turn).
+    pub damage: fn(&mut GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
     /// Whether the object with these computed characteristics is in a state the game names
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
