@@ -15,6 +15,7 @@ mod cost;
 mod deck;
 mod drive;
 mod equip;
+mod mimic;
 mod options;
 mod restrict;
 mod play;

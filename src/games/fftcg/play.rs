@@ -393,7 +393,11 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         Play::Summon(object) => cast_summon(state, agent, w, player, *object, true),
         Play::Item(object) => equip::play_item(state, agent, w, player, *object),
         Play::Formation(object) => equip::play_formation(state, agent, w, player, *object),
-        Play::Ability(object, reference) => use_ability(state, agent, w, player, *object, reference),
+        Play::Ability(object, reference) => {
+            use_ability(state, agent, w, player, *object, reference)?;
+            super::mimic::announce_use(state, agent, player, *object);
+            Ok(())
+        }
     }
 }
 
