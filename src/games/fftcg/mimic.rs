@@ -11,7 +11,7 @@ use super::Words;
 
 /// The ability a stack entry was put there for, as its definition says (printed, of a keyword, or
 /// granted to its source), with the name of its kind (`action`, `special`, `auto`, `summon`...).
-fn entry_ability(state: &GameState, entry: &StackEntry) -> Option<(AbilityIr, String)> {
+pub(super) fn entry_ability(state: &GameState, entry: &StackEntry) -> Option<(AbilityIr, String)> {
     let library = &state.library;
     let ability = match &entry.ability {
         AbilityRef::Printed { card, index } => library.card(*card).abilities.get(*index)?.clone(),

@@ -8,19 +8,10 @@ use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Selector, Val
 /// The kind of ability a stack entry is (`auto`, `action`, `special`, `summon`...), as its
 /// definition says; a delayed trigger is an auto-ability (FF 11.8.17).
 fn entry_kind(state: &GameState, entry: &StackEntry) -> Option<String> {
-    let library = &state.library;
-    let kind = match &entry.ability {
-        AbilityRef::Printed { card, index } => library.card(*card).abilities.get(*index)?.kind,
-        AbilityRef::Keyword { keyword, index } => library.keywords.get(keyword.index())?.as_ref()?.abilities.get(*index)?.kind,
-        AbilityRef::Granted { effect, index } => {
-            let source = entry.source?;
-            let c = state.characteristics(source);
-            c.granted.iter().find(|(e, _)| e == effect)?.1.get(*index)?.kind
-        }
-        AbilityRef::Delayed(_) => return Some("auto".into()),
-        AbilityRef::Action(_) => return None,
-    };
-    Some(library.vocab.ability_kinds[kind.index()].name.clone())
+    if matches!(entry.ability, AbilityRef::Delayed(_)) {
+        return Some("auto".into());
+    }
+    super::mimic::entry_ability(state, entry).map(|(_, kind)| kind)
 }
 
 /// The effect's controller chooses one of these stack entries (by index; not empty).
