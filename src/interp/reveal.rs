@@ -28,7 +28,15 @@ pub fn reveal_for(state: &mut GameState, object: ObjectId, source: Option<Object
 /// or to resolve, nor anything of the card whose effect revealed it, unless it moved since
 /// (`revealed by: S in Z`). Whether anything changed.
 pub fn conceal(state: &mut GameState) -> bool {
+    // Only an event marks a card revealed, and every such event changes the game.
+    if state.nothing_revealed_at == Some(state.changes) {
+        return false;
+    }
     let revealed: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(crate::kernel::REVEALED)).collect();
+    if revealed.is_empty() {
+        state.nothing_revealed_at = Some(state.changes);
+        return false;
+    }
     let waits = |state: &GameState, o: ObjectId| state.pending.iter().any(|p| p.source == o) || state.stack.iter().any(|e| e.source == Some(o));
     let mut changed = false;
     for object in revealed {
