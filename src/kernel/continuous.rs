@@ -545,6 +545,10 @@ impl GameState {
 
     /// The rules a player has from continuous effects in force: (name, value, amount).
     pub fn player_rules(&self, player: PlayerId) -> Vec<(String, Option<Value>, i64)> {
+        // Most of the time no effect gives the player a rule: no view to bring up to date.
+        if !self.effects.iter().any(|e| matches!(&e.change, Change::PlayerRule { player: p, .. } if *p == player)) {
+            return vec![];
+        }
         let view = self.view();
         self.effects
             .iter()
