@@ -61,19 +61,22 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
             None => out.push(Group { objects: vec![object], elements, amount, verb }),
         }
     };
+    let view = state.view();
+    let vocab = &state.library.vocab;
     // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
     for object in state.in_zones("field").filter(|o| !exclude.contains(o)) {
-        let c = state.characteristics(object);
-        if c.controller != player || !w.is(state, object, w.backup) || state.object(object).flags.contains("dull") {
+        let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
+        if c.controller != player || !c.kinds.iter().any(|k| vocab.kind_is(*k, w.backup)) || state.object(object).flags.contains("dull") {
             continue;
         }
-        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { with_elements_of_cards(state, w, object, w.elements(state, object)) };
+        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { with_elements_of_cards(state, w, object, w.element_values(c).collect()) };
         add(object, elements, 1, "dull");
     }
     // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card.
     if let Some(hand) = state.zone_id("hand", Some(player)) {
         for &object in state.zone(hand).objects.iter().filter(|o| !exclude.contains(o)) {
-            let elements = w.elements(state, object);
+            let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
+            let elements: Vec<u32> = w.element_values(c).collect();
             if !elements.is_empty() && !elements.iter().any(|e| w.light_or_dark(*e)) {
                 add(object, elements, 2, "discard");
             }
