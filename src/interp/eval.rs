@@ -197,7 +197,7 @@ impl Ctx<'_> {
             Operand::Cards { .. } => {
                 let selector = self.selector(op)?;
                 let view = self.state.view();
-                Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                Ok(self.state.matching(&view, &selector, self.source))
             }
             Operand::List(items) => Ok(items.iter().map(|i| self.objects(i)).collect::<Result<Vec<_>, _>>()?.concat()),
             Operand::Value(call) => {
@@ -227,7 +227,7 @@ impl Ctx<'_> {
                     Primitive::Remembered => match self.value(op)? {
                         crate::kernel::Value::Cards(selector) => {
                             let view = self.state.view();
-                            Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                            Ok(self.state.matching(&view, &selector, self.source))
                         }
                         crate::kernel::Value::List(items) if items.is_empty() => Ok(vec![]),
                         other => Err(Illegal(format!("`remembered` holds {other:?}, not cards"))),
@@ -235,7 +235,7 @@ impl Ctx<'_> {
                     Primitive::Every => {
                         let selector = self.selector(op)?;
                         let view = self.state.view();
-                        Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                        Ok(self.state.matching(&view, &selector, self.source))
                     }
                     p => Err(Illegal(format!("`{}` gives no cards", p.name()))),
                 }

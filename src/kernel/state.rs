@@ -368,6 +368,9 @@ pub struct GameState {
     /// `changes` when the rule processes last found nothing to do: until the game changes, they
     /// would find nothing again (`interp::engine::settle`).
     pub rules_quiet_at: Option<u64>,
+    /// At least as many as the live cards marked `revealed`: counted up as the mark is set, and
+    /// set to the number found by `interp::reveal::conceal`, which has nothing to do at 0.
+    pub revealed_marks: usize,
     pub outcome: Option<Outcome>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
@@ -418,6 +421,7 @@ impl GameState {
             simultaneous_since: None,
             changes: 0,
             rules_quiet_at: None,
+            revealed_marks: 0,
             outcome: None,
             generation: 0,
             cache: Default::default(),

@@ -164,7 +164,9 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     if !c.allowed.is_empty() && c.allowed.iter().any(|h| h.action == CAST_WITHOUT_PAYING_COST) && state.zone(state.object(object).zone).name != "hand" {
         return CpCost::default();
     }
-    let adjustment = if w.is(state, object, w.summon) { "cast_cost" } else { "play_cost" };
+    // The names of the amounts effects adjust (`{adjustment}`, `{adjustment}_floor`, `{adjustment}_any_element`).
+    let (adjustment, floor_key, any_element_key) =
+        if w.is(state, object, w.summon) { ("cast_cost", "cast_cost_floor", "cast_cost_any_element") } else { ("play_cost", "play_cost_floor", "play_cost_any_element") };
     // Changes for anyone, changes for this player only ("for opponent to cast"), and a floor
     // ("cannot become 0": at least 1 more than the floor).
     let player = state.object(object).owner;
@@ -173,7 +175,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let mut total = printed.max(0);
     if !c.adjustments.is_empty() {
         total = (printed + adjust(adjustment) + adjust(&format!("{adjustment}@{}", player.0))).max(0);
-        if let Some(floor) = c.adjustments.get(&format!("{adjustment}_floor")) {
+        if let Some(floor) = c.adjustments.get(floor_key) {
             total = total.max((floor + 1).min(printed));
         }
     }
@@ -194,7 +196,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark,
     // nor when CP of any Element may pay it ("can be paid with CP of any Element", 13-054C, 7-068H).
     // The permission is an amount of the cost (`play_cost_any_element`), so it reaches the card in the hand.
-    let any_element = c.adjustments.get(&format!("{adjustment}_any_element")).is_some_and(|n| *n > 0);
+    let any_element = c.adjustments.get(any_element_key).is_some_and(|n| *n > 0);
     let needs = if total == 0 || any_element || elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
     let mut cost = CpCost { total, needs, ..Default::default() };
     if !adjustment.starts_with("play") || c.forbidden.is_empty() {
@@ -274,7 +276,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     let zone = state.zone(state.object(object).zone).name.as_str();
     let mut works_in = None;
     for (tag, value) in ability_tags(&state.library, ability) {
-        match tag.as_str() {
+        match tag {
             "own_turn_only" if state.turn_player != player => return refuse(&|| "it can be used only on your turn".into()),
             "once_per_turn" if state.object(object).flags.contains(&used_mark(ability)) => return refuse(&|| "it can be used only once per turn".into()),
             "active_zone" => works_in = value.or(works_in),
