@@ -444,6 +444,7 @@ impl GameState {
         match selector {
             Selector::Source => Some(source.filter(live).into_iter().collect()),
             Selector::Objects(list) => Some(list.iter().copied().filter(live).collect()),
+            Selector::AsItWas(object) => Some(vec![*object]),
             Selector::InZone(zone) => Some(self.in_zones(zone).collect()),
             Selector::And(parts) => parts.iter().find_map(|p| self.candidates(p, source)),
             _ => None,
@@ -458,6 +459,7 @@ impl GameState {
         match selector {
             Selector::All => true,
             Selector::Objects(list) => list.contains(&object),
+            Selector::AsItWas(it) => *it == object,
             Selector::Kind(k) => c.kinds.iter().any(|have| self.library.vocab.kind_is(*have, *k)),
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,
