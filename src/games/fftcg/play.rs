@@ -464,10 +464,23 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
             Ctx::new(state, agent, None, player, vec![]).happen(other)?;
             return Ok(None);
         }
-        _ => return Ok(None),
+        // FF 11.12.5, SE14 11.13.5: effects happen instead; the card does not enter the field.
+        Replaced::Instead { replacement, effects, subject } => {
+            run_instead(state, agent, replacement, &effects, subject, (None, player))?;
+            return Ok(None);
+        }
+        Replaced::Prevented => return Ok(None),
     };
     announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail });
     Ok(Some(new))
+}
+
+/// FF 11.12.5, SE14 11.13.5: the effects a replacement puts in place of a move, for the replacement's source and
+/// controller (`fallback` if it is gone), with `it` the card that would have moved.
+pub(super) fn run_instead(state: &mut GameState, agent: &mut dyn Agent, replacement: crate::kernel::EffectId, effects: &[crate::ir::Effect], subject: Option<ObjectId>, fallback: (Option<ObjectId>, PlayerId)) -> Result<(), Illegal> {
+    let (source, controller) = state.replacements.iter().find(|r| r.id == replacement).map_or(fallback, |r| (r.source, r.controller));
+    let env = subject.map(|o| vec![("it".to_string(), Binding::Objects(vec![o]))]).unwrap_or_default();
+    crate::interp::run_effects(state, agent, source, controller, env, effects)
 }
 
 /// FF 11.3: the Summon moves to the stack, its targets are chosen (it needs one to be cast,
