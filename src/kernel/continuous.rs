@@ -444,9 +444,9 @@ impl GameState {
         match selector {
             Selector::Source => Some(source.filter(live).into_iter().collect()),
             Selector::Objects(list) => Some(list.iter().copied().filter(live).collect()),
-            Selector::AsItWas(object) => Some(vec![*object]),
             Selector::InZone(zone) => Some(self.in_zones(zone).collect()),
             Selector::And(parts) => parts.iter().find_map(|p| self.candidates(p, source)),
+            Selector::AsItWas(object) => Some(vec![*object]),
             _ => None,
         }
     }
