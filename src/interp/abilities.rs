@@ -314,6 +314,15 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             if let Some(old) = looked_back {
                 env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
             }
+            // FF 11.11.4, Trails 1221: its condition reads a card whose own move off the field
+            // triggered it as it was there.
+            if let Event::Moved { old, new, .. } = &event
+                && *old == object
+                && old != new
+                && ability.condition.is_some()
+            {
+                env.push((crate::kernel::AS_IT_WAS.into(), Binding::Objects(vec![*old])));
+            }
             // SE14 15.2.6.3: an ability its controller chooses whether to use as it would trigger.
             if matches!(pattern, crate::kernel::replacement::EventPattern::Asked(_)) {
                 let question = crate::kernel::Question::YesNo { prompt: "use this ability?".into() };
@@ -332,7 +341,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {
                 let mut ctx = Ctx::new(state, agent, Some(object), controller, env.clone());
-                if !ctx.condition(cond).unwrap_or(false) {
+                if !ctx.trigger_condition(cond).unwrap_or(false) {
                     continue;
                 }
             }

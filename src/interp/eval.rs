@@ -189,7 +189,7 @@ impl Ctx<'_> {
     /// The objects a card-set operand means now (all matching ones for a filter).
     pub fn objects(&self, op: &Operand) -> Result<Vec<ObjectId>, Illegal> {
         match op {
-            Operand::This => Ok(self.source.into_iter().collect()),
+            Operand::This => Ok(self.as_it_was.get().or(self.source).into_iter().collect()),
             Operand::Binding(name) => match lookup(&self.env, name) {
                 Some(Binding::Objects(list)) => Ok(list.clone()),
                 _ => Err(Illegal(format!("`{name}` holds no cards"))),

@@ -458,6 +458,7 @@ impl GameState {
             }
             Selector::InZone(zone) => Some(self.in_zones(zone).collect()),
             Selector::And(parts) => parts.iter().find_map(|p| self.candidates(p, source)),
+            Selector::AsItWas(object) => Some(vec![*object]),
             _ => None,
         }
     }
@@ -470,6 +471,7 @@ impl GameState {
         match selector {
             Selector::All => true,
             Selector::Objects(list) => list.contains(&object),
+            Selector::AsItWas(it) => *it == object,
             Selector::Kind(k) => c.kinds.iter().any(|have| self.library.vocab.kind_is(*have, *k)),
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,

@@ -145,6 +145,11 @@ pub const REVEALED_BY: &str = "revealed by: ";
 /// they moved (`GameConfig::look_back_from`): its effects still act on where those cards are now.
 pub const LOOKED_BACK: &str = "looked back at";
 
+/// The name under which a trigger's environment keeps its source as it was before its own move off
+/// an ability zone triggered it: the ability's condition reads that card by its last known
+/// information, as it triggers and as it resolves (FF 11.8.13, 11.11.4; Trails 1221).
+pub const AS_IT_WAS: &str = "as it was";
+
 /// What an effect would do to a card, for the game to allow or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deed<'a> {

@@ -441,10 +441,7 @@ fn play_onto_field_of(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
                 continue;
             }
             Replaced::Instead { replacement, effects, subject } => {
-                let r = state.replacements.iter().find(|r| r.id == replacement).map(|r| (r.source, r.controller));
-                let (source, controller) = r.unwrap_or((call.source, call.controller));
-                let env = subject.map(|o| vec![("it".to_string(), crate::kernel::Binding::Objects(vec![o]))]).unwrap_or_default();
-                crate::interp::run_effects(state, agent, source, controller, env, &effects)?;
+                super::play::run_instead(state, agent, replacement, &effects, subject, (call.source, call.controller))?;
                 continue;
             }
             Replaced::Prevented => continue,

@@ -470,10 +470,23 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
             Ctx::new(state, agent, None, player, vec![]).happen(other)?;
             return Ok(None);
         }
-        _ => return Ok(None),
+        // FF 11.12.5, SE14 11.13.5: effects happen instead; the card does not enter the field.
+        Replaced::Instead { replacement, effects, subject } => {
+            run_instead(state, agent, replacement, &effects, subject, (None, player))?;
+            return Ok(None);
+        }
+        Replaced::Prevented => return Ok(None),
     };
     announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail });
     Ok(Some(new))
+}
+
+/// FF 11.12.5, SE14 11.13.5: the effects a replacement puts in place of a move, for the replacement's source and
+/// controller (`fallback` if it is gone), with `it` the card that would have moved.
+pub(super) fn run_instead(state: &mut GameState, agent: &mut dyn Agent, replacement: crate::kernel::EffectId, effects: &[crate::ir::Effect], subject: Option<ObjectId>, fallback: (Option<ObjectId>, PlayerId)) -> Result<(), Illegal> {
+    let (source, controller) = state.replacements.iter().find(|r| r.id == replacement).map_or(fallback, |r| (r.source, r.controller));
+    let env = subject.map(|o| vec![("it".to_string(), Binding::Objects(vec![o]))]).unwrap_or_default();
+    crate::interp::run_effects(state, agent, source, controller, env, effects)
 }
 
 /// FF 11.3: the Summon moves to the stack, its targets are chosen (it needs one to be cast,
@@ -491,6 +504,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
     let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
     let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
+    follow_the_cast(state, object, new);
     if let Some(index) = index {
         let ability = &library.card(card).abilities[index];
         push_checked(state, agent, new, player, AbilityRef::Printed { card, index }, vec![], ability, ability.condition.clone())?;
@@ -509,6 +523,27 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let detail = nth_cast(state, player);
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail });
     Ok(())
+}
+
+/// A replacement of where a card goes that an effect locked to the card before it was cast ("If you cast it,
+/// remove that Summon from the game after use instead of putting it in the Break Zone", 12-061L Krile; 9-103R
+/// Iedolas, 11-032C Black Mage, 13-110H Unei) names the card by that cast: on the stack it is a new object
+/// (FF 7.4), which the replacement follows, so it reaches the Summon as it goes after use (FF 7.10.1, 11.12.5).
+fn follow_the_cast(state: &mut GameState, old: ObjectId, new: ObjectId) {
+    use crate::kernel::{replacement::EventPattern, Selector};
+    let locked: Vec<_> = state
+        .replacements
+        .iter()
+        .filter(|r| matches!(&r.pattern, EventPattern::Move { subject: Selector::Objects(list), .. } if list.contains(&old)))
+        .cloned()
+        .collect();
+    for mut replacement in locked {
+        if let EventPattern::Move { subject: Selector::Objects(list), .. } = &mut replacement.pattern {
+            list.push(new);
+        }
+        state.apply(Event::ReplacementEnded { effect: replacement.id });
+        state.apply(Event::ReplacementBegan { replacement: Box::new(replacement) });
+    }
 }
 
 /// FF 11.6.3-11.6.11, 11.7: the ability goes on the stack with its targets, then its cost is paid
