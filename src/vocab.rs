@@ -249,10 +249,10 @@ pub struct Vocabulary {
     pub ancestry: KindAncestry,
 }
 
-/// `kind_is` for every pair of kinds, worked out on first use: derived from `kinds`, so not part
-/// of the vocabulary's identity (always equal).
+/// `kind_is` for every pair of kinds, worked out on first use (row `k`, column `ancestor`, in one
+/// flat table): derived from `kinds`, so not part of the vocabulary's identity (always equal).
 #[derive(Debug, Clone, Default)]
-pub struct KindAncestry(std::sync::OnceLock<Vec<Vec<bool>>>);
+pub struct KindAncestry(std::sync::OnceLock<Vec<bool>>);
 
 impl PartialEq for KindAncestry {
     fn eq(&self, _: &Self) -> bool {
@@ -324,13 +324,13 @@ impl Vocabulary {
     }
 
     /// Whether kind `k` is `ancestor` or one of its subkinds.
+    #[inline]
     pub fn kind_is(&self, k: KindId, ancestor: KindId) -> bool {
-        let table = self.ancestry.0.get_or_init(|| {
-            (0..self.kinds.len()).map(|k| (0..self.kinds.len()).map(|a| self.kind_is_within(KindId(k as u32), KindId(a as u32), self.kinds.len())).collect()).collect()
-        });
-        match table.get(k.index()).and_then(|row| row.get(ancestor.index())) {
-            Some(is) => *is,
-            None => self.kind_is_within(k, ancestor, self.kinds.len()),
+        let n = self.kinds.len();
+        let table = self.ancestry.0.get_or_init(|| (0..n * n).map(|i| self.kind_is_within(KindId((i / n) as u32), KindId((i % n) as u32), n)).collect());
+        match (k.index() < n && ancestor.index() < n).then(|| table[k.index() * n + ancestor.index()]) {
+            Some(is) => is,
+            None => self.kind_is_within(k, ancestor, n),
         }
     }
 

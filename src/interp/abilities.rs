@@ -168,11 +168,22 @@ pub fn announce(state: &mut GameState, agent: &mut dyn Agent, event: Event) {
 /// After an event: start the always-on abilities of arrivals, latch modifications that now
 /// apply (UFS C.3.3.4), then collect what triggered.
 pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
-    let event = state.log[index].clone();
+    // What of the event matters here, read where it is logged (not copied).
+    let (moved, arrived, remembered, began) = match &state.log[index] {
+        Event::Moved { old, new, from, to, .. } => (Some((*old, *new, *from, *to)), Some(*new), None, None),
+        Event::Created { object, .. } => (None, Some(*object), None, None),
+        Event::Remembered { object, .. } => (None, None, Some(*object), None),
+        Event::EffectBegan { effect } => match effect.change {
+            crate::kernel::Change::GrantKeyword(_) => (None, None, None, Some((effect.id, Granted::Keyword))),
+            crate::kernel::Change::GrantAbilities(_) => (None, None, None, Some((effect.id, Granted::Abilities))),
+            _ => (None, None, None, None),
+        },
+        _ => (None, None, None, None),
+    };
     // The same object in another zone (Trails 502.3a, 506.4): the effects its always-on abilities
     // began where it was stop; those valid where it is now begin again (Trails 1202.2: a UNIT's
     // continuous crafts work on the field, not in the homebase).
-    if let Event::Moved { old, new, from, to, .. } = event
+    if let Some((old, new, from, to)) = moved
         && old == new
     {
         // Into a zone of another name (field to homebase, not a control change), whatever lasts
@@ -180,26 +191,37 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
         let other_zone = state.zone(from).name != state.zone(to).name;
         end_always_on(state, new, other_zone);
     }
-    match event {
-        Event::Moved { new, .. } if in_ability_zone(state, new) || works_outside(state, new) => register_static(state, agent, new),
-        Event::Created { object, .. } if in_ability_zone(state, object) || works_outside(state, object) => register_static(state, agent, object),
-        // What it remembered may change its always-on abilities ("link those organizations").
-        Event::Remembered { object, .. } if in_ability_zone(state, object) => {
-            let own: Vec<crate::kernel::EffectId> = state.effects.iter().filter(|e| e.duration == Duration::WhileIn(object)).map(|e| e.id).collect();
-            for effect in own {
-                state.apply(Event::EffectEnded { effect });
-            }
-            register_static(state, agent, object);
+    if let Some(object) = arrived
+        && (in_ability_zone(state, object) || works_outside(state, object))
+    {
+        register_static(state, agent, object);
+    }
+    // What it remembered may change its always-on abilities ("link those organizations").
+    if let Some(object) = remembered
+        && in_ability_zone(state, object)
+    {
+        let own: Vec<crate::kernel::EffectId> = state.effects.iter().filter(|e| e.duration == Duration::WhileIn(object)).map(|e| e.id).collect();
+        for effect in own {
+            state.apply(Event::EffectEnded { effect });
         }
-        // A keyword granted by an effect brings its always-on abilities (FF 11.12.4, 15.2).
-        Event::EffectBegan { effect } if matches!(effect.change, crate::kernel::Change::GrantKeyword(_)) => register_granted_keywords(state, agent),
-        Event::EffectBegan { effect } if matches!(effect.change, crate::kernel::Change::GrantAbilities(_)) => register_granted_abilities(state, agent, effect.id),
+        register_static(state, agent, object);
+    }
+    // A keyword granted by an effect brings its always-on abilities (FF 11.12.4, 15.2).
+    match began {
+        Some((_, Granted::Keyword)) => register_granted_keywords(state, agent),
+        Some((id, Granted::Abilities)) => register_granted_abilities(state, agent, id),
         _ => {}
     }
     for latch in state.new_latches() {
         state.apply(latch);
     }
     collect_triggers(state, agent, index);
+}
+
+/// What an effect that began grants, for `after_event`.
+enum Granted {
+    Keyword,
+    Abilities,
 }
 
 /// Triggered abilities and delayed triggers that the event at `index` triggers; each becomes a
@@ -213,7 +235,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     ) {
         return;
     }
-    let event = state.log[index].clone();
+    // Read where it is logged: copied only once some card or delayed trigger may hear it.
+    let event = &state.log[index];
     let library = state.library.clone();
     let mut candidates: Vec<ObjectId> = in_ability_zones(state).collect();
     let mut subject: Vec<ObjectId> = vec![];
@@ -221,7 +244,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // read, by the triggers of its move, as it was there (its last known information); their
     // effects still act on where it is now.
     let mut looked_back = None;
-    if let Event::Moved { old, new, from, to, hidden, .. } = &event {
+    if let Event::Moved { old, new, from, to, hidden, .. } = event {
         let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
         if left_ability_zone && old != new {
             candidates.push(*old);
@@ -236,10 +259,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         }
         subject.push(if state.object(*new).left.is_none() && looked_back.is_none() { *new } else { *old });
     }
-    if let Event::Damaged { object, .. } | Event::Flag { object, .. } = &event {
+    if let Event::Damaged { object, .. } | Event::Flag { object, .. } = event {
         subject.push(*object);
     }
-    let signal_objects = match &event {
+    let signal_objects = match event {
         Event::Signal { objects, .. } => objects.clone(),
         _ => vec![],
     };
@@ -256,7 +279,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // trigger nothing (Trails 1202.2a, 804.11a).
     // A card whose printed abilities and keywords cannot trigger on this kind of event is passed
     // over before its characteristics are worked out (unless effects give abilities it may trigger).
-    if let Some(reached) = super::reach::reached(state, Some(&event))
+    if let Some(reached) = super::reach::reached(state, Some(event))
         && !state.audit
     {
         candidates.retain(|o| reached(*o));
@@ -265,6 +288,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     if !state.config.inactive_flags.is_empty() {
         candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since, index, *o, &state.config.inactive_flags));
     }
+    if candidates.is_empty() && state.delayed.is_empty() {
+        return;
+    }
+    let event = event.clone();
     let mut found = vec![];
     for object in candidates {
         let chars = state.characteristics(object);

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::kernel::continuous::{Change, Characteristics, Duration, View};
+use crate::kernel::continuous::{Change, Characteristics, ContinuousEffect, Duration, View};
 use crate::kernel::ids::{ObjectId, PlayerId};
 use crate::kernel::state::GameState;
 use crate::kernel::value::{Reads, Value};
@@ -45,17 +45,32 @@ impl Cache {
     /// The state moves from `generation` to the next by an event that changed only `touched`
     /// (no object: only what the effects' conditions and amounts may read): the view stays, to be
     /// patched, when its effects are local. Otherwise it is left behind.
-    pub(crate) fn advance(&self, generation: u64, touched: Option<[Option<ObjectId>; 2]>) {
+    pub(crate) fn advance(&self, generation: u64, touched: Option<Touched>) {
         let mut cached = self.view.borrow_mut();
         if let (Some(c), Some(touched)) = (cached.as_mut(), touched)
             && c.generation == generation
             && c.local
         {
-            c.stale.extend(touched.into_iter().flatten());
+            match touched {
+                Touched::Two(two) => c.stale.extend(two.into_iter().flatten()),
+                Touched::Many(many, reads) => {
+                    c.stale.extend(many);
+                    c.reads.flags |= reads.flags;
+                    c.reads.damage |= reads.damage;
+                    c.reads.players |= reads.players;
+                }
+            }
             c.recheck = true;
             c.generation = generation + 1;
         }
     }
+}
+
+/// The objects an event changed (`GameState::touched_objects`): at most two for most events, the
+/// objects an effect can select for an effect that begins, with what it reads.
+pub(crate) enum Touched {
+    Two([Option<ObjectId>; 2]),
+    Many(Vec<ObjectId>, Reads),
 }
 
 impl Clone for Cache {
@@ -111,18 +126,22 @@ impl GameState {
             return Reads { flags: true, damage: true, players: true };
         }
         for e in self.effects.iter() {
-            e.affected.reads(&mut r);
-            if let Some(c) = &e.condition {
-                c.reads(&mut r);
-            }
-            if let Change::Property { amount, .. } | Change::Adjust { amount, .. } = &e.change {
-                amount.reads(&mut r);
-            }
-            if matches!(e.duration, Duration::WhileFlag(..)) {
-                r.flags = true;
-            }
+            effect_reads(e, &mut r);
         }
         r
     }
+}
 
+/// What one effect reads of placement states: its selector, condition, amount and duration.
+pub(crate) fn effect_reads(e: &ContinuousEffect, r: &mut Reads) {
+    e.affected.reads(r);
+    if let Some(c) = &e.condition {
+        c.reads(r);
+    }
+    if let Change::Property { amount, .. } | Change::Adjust { amount, .. } = &e.change {
+        amount.reads(r);
+    }
+    if matches!(e.duration, Duration::WhileFlag(..)) {
+        r.flags = true;
+    }
 }

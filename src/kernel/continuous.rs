@@ -269,8 +269,10 @@ impl GameState {
             stale.sort_unstable();
             stale.dedup();
             // No object changed: the view holds if the effects' conditions and amounts read the same.
-            let holds = if stale.is_empty() { self.global_values(&c.view) == c.globals } else { self.patch_view(Arc::make_mut(&mut c.view), &stale, &c.globals) };
+            let globals = self.carried_globals(&c.view, &c.globals);
+            let holds = if stale.is_empty() { self.global_values(&c.view) == globals } else { self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals) };
             if holds {
+                c.globals = globals;
                 if self.audit {
                     assert!(*c.view == self.compute_view(), "a patched view differs from the computed one after {:?}", self.log.last());
                 }
@@ -442,7 +444,7 @@ impl GameState {
 
     /// The only live objects a selector can pick, when it names them (itself, a locked set, a
     /// zone), in the order `live_objects` gives them; `None` when any live object may match.
-    fn candidates(&self, selector: &Selector, source: Option<ObjectId>) -> Option<Vec<ObjectId>> {
+    pub(super) fn candidates(&self, selector: &Selector, source: Option<ObjectId>) -> Option<Vec<ObjectId>> {
         let live = |o: &ObjectId| self.objects.get(o.index()).is_some_and(|x| x.left.is_none());
         match selector {
             Selector::Source => Some(source.filter(live).into_iter().collect()),

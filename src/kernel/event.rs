@@ -98,6 +98,8 @@ pub enum Position {
 impl GameState {
     /// Applies an event: the one place the state changes.
     pub fn apply(&mut self, event: Event) {
+        // For an effect ending: the objects it could change (`touched_objects`), read before it ends.
+        let mut ended = None;
         match &event {
             Event::Created { object, card, owner, zone } => {
                 debug_assert_eq!(object.index(), self.objects.len());
@@ -157,7 +159,11 @@ impl GameState {
                 effect.timestamp = self.tick();
                 Arc::make_mut(&mut self.effects).push(effect);
             }
-            Event::EffectEnded { effect } => Arc::make_mut(&mut self.effects).retain(|e| e.id != *effect),
+            Event::EffectEnded { effect } => {
+                // What the effect could change, read while it is still in force.
+                ended = self.effects.iter().find(|e| e.id == *effect).map(|e| self.effect_touches(e));
+                Arc::make_mut(&mut self.effects).retain(|e| e.id != *effect);
+            }
             Event::ReplacementBegan { replacement } => {
                 let mut replacement = (**replacement).clone();
                 replacement.timestamp = self.tick();
@@ -240,7 +246,7 @@ impl GameState {
             self.changes += 1;
         }
         if !inert {
-            self.cache.advance(self.generation, self.touched_objects(&event));
+            self.cache.advance(self.generation, ended.unwrap_or_else(|| self.touched_objects(&event)));
             self.generation += 1;
         }
         self.log.push(event);

@@ -6,20 +6,26 @@
 
 use std::sync::Arc;
 
+use crate::kernel::cache::Touched;
 use crate::kernel::continuous::{Change, ContinuousEffect, Duration, View};
 use crate::kernel::event::Event;
 use crate::kernel::ids::ObjectId;
 use crate::kernel::state::GameState;
-use crate::kernel::value::{Amount, Selector};
+use crate::kernel::value::{Amount, Reads, Selector};
 
 impl GameState {
     /// The objects an event changes, when the view of the others cannot change with it: a card
     /// moved or put into a zone, or one object's states, damage or counters; none for a change
     /// of a player's states, resources or tracked cards, which only effects' conditions and
-    /// amounts read (selectors never do). `None` for events that may change anything (effects
-    /// beginning or ending, attachments, order in a zone...).
-    pub(super) fn touched_objects(&self, event: &Event) -> Option<[Option<ObjectId>; 2]> {
+    /// amounts read (selectors never do); with the objects the effects it anchors can select
+    /// (`hangs_on`). `None` for events that may change anything (effects ending, attachments,
+    /// order in a zone...).
+    pub(super) fn touched_objects(&self, event: &Event) -> Option<Touched> {
         let (touched, anchored): ([Option<ObjectId>; 2], &dyn Fn(&ContinuousEffect, ObjectId) -> bool) = match event {
+            Event::EffectBegan { effect } => return self.effect_touches(effect),
+            // No view reads the order of a zone while the effects are local (`Selector::OnTop`
+            // is not), nor the delayed triggers.
+            Event::Shuffled { .. } | Event::Reordered { .. } | Event::DelayedCreated { .. } => return Some(Touched::Two([None, None])),
             // An object an effect hangs on (its source, or what its duration watches) changes
             // which effects are in force for every object as it comes or goes.
             Event::Moved { old, new, .. } => ([Some(*old), Some(*new)], &hangs_on),
@@ -27,11 +33,41 @@ impl GameState {
             // A state of its own: only the effects lasting while it has a state.
             Event::Flag { object, .. } => ([Some(*object), None], &|e, o| matches!(e.duration, Duration::WhileFlag(w, _) if w == o)),
             Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => ([Some(*object), None], &|_, _| false),
-            Event::PlayerFlag { .. } | Event::Resource { .. } | Event::Tracked { .. } => return Some([None, None]),
+            Event::PlayerFlag { .. } | Event::Resource { .. } | Event::Tracked { .. } => return Some(Touched::Two([None, None])),
             _ => return None,
         };
-        let anchors = |o: ObjectId| self.effects.iter().any(|e| anchored(e, o));
-        (!touched.iter().flatten().any(|o| anchors(*o))).then_some(touched)
+        let anchors = |e: &ContinuousEffect| touched.iter().flatten().any(|o| anchored(e, *o));
+        if !self.effects.iter().any(anchors) {
+            return Some(Touched::Two(touched));
+        }
+        // The effects it anchors start or stop applying: the objects they can select change too,
+        // when those are named (the effects' zones or cards) and no condition or amount is read.
+        let mut stale: Vec<ObjectId> = touched.iter().flatten().copied().collect();
+        for e in self.effects.iter().filter(|e| anchors(e)) {
+            stale.extend(self.candidates(&e.affected, e.source)?);
+        }
+        Some(Touched::Many(stale, Reads::default()))
+    }
+
+    /// The objects an effect that has just begun or is ending (`effect`, among the effects) can
+    /// change, when the effects in force are local with it (its condition and amount are read
+    /// as `carried_globals` says): the candidates its selector names (its zone, its cards). `None`
+    /// when it may change more: its selector names no candidates, or it changes keywords that decide whether other
+    /// effects of the cards it selects are in force (`layers::lapsed`). What it reads is added to
+    /// what the view's effects read (`Reads`), so that events it reads are not taken as inert.
+    pub(super) fn effect_touches(&self, effect: &ContinuousEffect) -> Option<Touched> {
+        if !self.effects_are_local() {
+            return None;
+        }
+        let stale = self.candidates(&effect.affected, effect.source)?;
+        let keywords = matches!(effect.change, Change::GrantKeyword(_) | Change::RemoveKeyword(_));
+        let lapses = |e: &ContinuousEffect| e.keyword.is_some() && e.source.is_some_and(|s| stale.contains(&s));
+        if keywords && self.effects.iter().any(lapses) {
+            return None;
+        }
+        let mut reads = Reads::default();
+        crate::kernel::cache::effect_reads(effect, &mut reads);
+        Some(Touched::Many(stale, reads))
     }
 
     /// Whether every effect in force judges each object by that object alone, and no effect's
@@ -50,10 +86,21 @@ impl GameState {
     /// Whether each effect in force with a condition or a counted amount applies, and with what
     /// amount, in `view`.
     pub(super) fn global_values(&self, view: &View) -> Vec<GlobalValue> {
+        self.effects.iter().filter(|e| self.effect_active(e) && is_global(e)).map(|e| self.global_value(view, e)).collect()
+    }
+
+    fn global_value(&self, view: &View, e: &ContinuousEffect) -> GlobalValue {
+        GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount: self.amount_of(view, e) }
+    }
+
+    /// `global_values` as the view was computed or patched with them (`recorded`), for the
+    /// effects in force now: an effect that began since is read in `view` (the view before the
+    /// patch; `patch_view` then checks the patched view reads the same).
+    pub(super) fn carried_globals(&self, view: &View, recorded: &[GlobalValue]) -> Vec<GlobalValue> {
         self.effects
             .iter()
             .filter(|e| self.effect_active(e) && is_global(e))
-            .map(|e| GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount: self.amount_of(view, e) })
+            .map(|e| recorded.iter().find(|g| g.effect == e.id).cloned().unwrap_or_else(|| self.global_value(view, e)))
             .collect()
     }
 

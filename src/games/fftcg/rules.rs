@@ -64,17 +64,14 @@ impl RuleProcesses for FfRules {
             let generic = w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy);
             characters.push((o, c.controller, (!generic).then_some(c), light_dark));
         }
-        // Two Characters share a name when both have one and it is the same (FF 12.4.6).
-        let same_name = |a: &Characteristics, b: &Characteristics| a.get(w.name).is_some_and(|n| b.get(w.name) == Some(n));
         for player in [PlayerId(0), PlayerId(1)] {
             let mine = || characters.iter().filter(|c| c.1 == player);
-            // FF 12.4.6: two or more Characters of one name without the generic icon.
-            for (o, _, name, _) in mine() {
-                if let Some(name) = name
-                    && mine().any(|x| x.0 != *o && x.2.is_some_and(|other| same_name(name, other)))
-                {
-                    doomed.push((*o, None));
-                }
+            // FF 12.4.6: two or more Characters of one name without the generic icon (names side
+            // by side once sorted).
+            let mut names: Vec<(&crate::kernel::Value, ObjectId)> = mine().filter_map(|c| Some((c.2?.get(w.name)?, c.0))).collect();
+            names.sort_unstable();
+            for pair in names.windows(2).filter(|pair| pair[0].0 == pair[1].0) {
+                doomed.extend([(pair[0].1, None), (pair[1].1, None)]);
             }
             // FF 12.4.7: two or more Light and/or Dark Characters, unless a rule of the player lets
             // them have several of those ("you can play 2 or more Light Characters").
