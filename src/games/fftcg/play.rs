@@ -268,10 +268,6 @@ fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<Symb
 /// the reason is put into words only when `explain` (legal plays ask of every ability).
 fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, ability: &AbilityIr, explain: bool) -> Result<SymbolCost, Illegal> {
     let refuse = |why: &dyn Fn() -> String| Err(Illegal(if explain { why() } else { String::new() }));
-    let cost = match free_use(state, player, ability) {
-        Some(mark) => SymbolCost { free: Some(mark), ..SymbolCost::default() },
-        None => symbol_cost(state, w, ability)?,
-    };
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
     let zone = state.zone(state.object(object).zone).name.as_str();
     let mut works_in = None;
@@ -291,6 +287,11 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     if zone != works_in {
         return refuse(&|| format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object)));
     }
+    // The cost, read once the ability can be used from here.
+    let cost = match free_use(state, player, ability) {
+        Some(mark) => SymbolCost { free: Some(mark), ..SymbolCost::default() },
+        None => symbol_cost(state, w, ability)?,
+    };
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
     if !state.characteristics(object).forbidden.is_empty() && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
