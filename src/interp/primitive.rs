@@ -109,7 +109,9 @@ impl Ctx<'_> {
                 for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
                     let object = self.state.current(object);
                     let deed = if value { crate::kernel::Deed::Flag(&flag) } else { crate::kernel::Deed::Cleared(&flag) };
-                    if self.allowed(object, deed) {
+                    // A card already in that state does not change (FF 15.1.1.1-2: only a dull card
+                    // is activated, only an active one dulled): no event.
+                    if self.state.object(object).flags.contains(&flag) != value && self.allowed(object, deed) {
                         self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source.into_iter().collect() })?;
                     }
                 }
