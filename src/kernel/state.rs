@@ -115,6 +115,9 @@ pub struct GameCall {
     pub player: PlayerId,
     pub amount: Option<i64>,
     pub zone: Option<String>,
+    /// The player whose zone the phrase names, when it names one ("the top 2 cards of your opponent's deck");
+    /// else the zone is `player`'s.
+    pub zone_owner: Option<PlayerId>,
     /// What else it names (the Elements of a CP cost).
     pub value: Option<crate::kernel::Value>,
     /// The card whose ability asks for it, and that ability's controller.
