@@ -253,9 +253,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     }
     // A card an announcement names triggers on it from outside the ability zones when its ability names the
     // zone it is in (FF 11.9.1: "When Argy is put into the Break Zone in any situation by ...", 12-074H, works
-    // from the Break Zone it was put into).
+    // from the Break Zone it was put into): a candidate, which the reach and `works_in` below judge.
     for &o in &signal_objects {
-        if !candidates.contains(&o) && !in_ability_zone(state, o) && works_outside(state, o) {
+        if state.object(o).left.is_none() && !candidates.contains(&o) && !in_ability_zone(state, o) {
             candidates.push(o);
         }
     }
