@@ -208,7 +208,7 @@ impl<'a> Ctx<'a> {
         }
         let (signals, lists) = (hooks.acted)(self.state, from, self.source, self.controller);
         for (name, objects) in lists {
-            self.env.push((format!("{}{name}", crate::kernel::TRACKED_IN_EFFECT), Binding::Objects(objects)));
+            self.env.push((format!("{}{name}", crate::kernel::state::TRACKED_IN_EFFECT), Binding::Objects(objects)));
         }
         for signal in signals {
             abilities::announce(self.state, self.agent, signal);

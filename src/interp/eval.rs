@@ -206,7 +206,7 @@ impl Ctx<'_> {
                     Primitive::Tracked => {
                         let key = self.tracked_key(call, &bound)?;
                         // The lists the actions of this effect gave, all of them (`GameHooks::acted`), else the game's.
-                        let here = format!("{}{key}", crate::kernel::TRACKED_IN_EFFECT);
+                        let here = format!("{}{key}", crate::kernel::state::TRACKED_IN_EFFECT);
                         let mut cards: Vec<ObjectId> = self.env.iter().filter(|(n, _)| *n == here).filter_map(|(_, b)| if let Binding::Objects(list) = b { Some(list.clone()) } else { None }).flatten().collect();
                         if cards.is_empty() {
                             cards = self.state.tracked.get(&key).cloned().unwrap_or_default();

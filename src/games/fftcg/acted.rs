@@ -1,6 +1,7 @@
 //! What one action of a Summon or an ability did as a whole (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2), the dull Characters it activated (FF 15.1.1.1) and the cards it made a player discard (FF 15.1.1.4), announced once for them all.
 
-use crate::kernel::{Acted, Event, GameState, ObjectId, PlayerId};
+use crate::kernel::state::Acted;
+use crate::kernel::{Event, GameState, ObjectId, PlayerId};
 
 /// The list of the Characters the resolving effect dulled ("draw 1 card for each Forward you have
 /// dulled due to this ability", 12-093C Scholar; read as `tracked(dulled_by_this_effect)`).
