@@ -49,11 +49,14 @@ pub struct Ctx<'a> {
     pub declaring: bool,
     /// The damage this deals cannot be reduced (FF 11.12.5.2: "This damage cannot be reduced").
     pub unreducible: bool,
+    /// Checking a triggered ability's condition: `this` is the source as it was before its own move
+    /// off the field triggered it (FF 11.11.4, Trails 1221; `AS_IT_WAS`).
+    as_it_was: std::cell::Cell<Option<ObjectId>>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false, unreducible: false }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false, unreducible: false, as_it_was: std::cell::Cell::new(None) }
     }
 
     /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.
@@ -298,6 +301,20 @@ impl<'a> Ctx<'a> {
         }
         self.env.push((binding.to_string(), Binding::Value(crate::kernel::Value::List(chosen))));
         Ok(())
+    }
+
+    /// Evaluates a triggered ability's condition, as it triggers and as it resolves (FF 11.8.13): a card
+    /// whose own move off the field triggered it is read as it was there, by its last known information
+    /// (FF 11.11.4, Trails 1221: "if a Brainwashing Counter is placed on Kain", 13-073H Kain).
+    pub fn trigger_condition(&mut self, cond: &CondIr) -> Result<bool, Illegal> {
+        let was = match crate::kernel::value::lookup(&self.env, crate::kernel::AS_IT_WAS) {
+            Some(Binding::Objects(list)) => list.first().copied(),
+            _ => None,
+        };
+        self.as_it_was.set(was);
+        let holds = self.condition(cond);
+        self.as_it_was.set(None);
+        holds
     }
 
     /// Evaluates a condition now.

@@ -16,6 +16,7 @@ mod cost;
 mod deck;
 mod drive;
 mod equip;
+mod mimic;
 mod options;
 mod restrict;
 mod play;

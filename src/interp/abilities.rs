@@ -83,13 +83,14 @@ pub fn class_of(library: &Library, ability: &AbilityIr) -> AbilityClass {
 }
 
 /// An ability's tags, each with the word it names if any (`[from your hand]`:
-/// `("active_zone", Some("hand"))`, `[once per turn]`: `("once_per_turn", None)`).
-pub fn ability_tags(library: &Library, ability: &AbilityIr) -> Vec<(String, Option<String>)> {
+/// `("active_zone", Some("hand"))`, `[once per turn]`: `("once_per_turn", None)`); read where they
+/// are written, nothing copied.
+pub fn ability_tags<'a>(library: &'a Library, ability: &'a AbilityIr) -> impl Iterator<Item = (&'a str, Option<&'a str>)> + 'a {
     // A word written in the tag's binding, or the zone its slot holds (`[in homebase]`, Trails 1202.5).
-    let word = |call: &crate::ir::Call, arg: Option<&crate::vocab::BoundArg>| match arg {
-        Some(crate::vocab::BoundArg::Word(w)) => Some(w.clone()),
+    let word = |call: &'a crate::ir::Call, arg: Option<&'a crate::vocab::BoundArg>| match arg {
+        Some(crate::vocab::BoundArg::Word(w)) => Some(w.as_str()),
         Some(crate::vocab::BoundArg::Slot(i)) => match call.args.get(*i) {
-            Some(crate::ir::Operand::Zone { zone, .. }) => Some(zone.clone()),
+            Some(crate::ir::Operand::Zone { zone, .. }) => Some(zone.as_str()),
             _ => None,
         },
         _ => None,
@@ -99,18 +100,17 @@ pub fn ability_tags(library: &Library, ability: &AbilityIr) -> Vec<(String, Opti
         .iter()
         .flat_map(|call| library.vocab.templates[call.template.index()].implementation.iter().map(move |b| (call, b)))
         .filter(|(_, b)| b.primitive == crate::vocab::primitive::Primitive::Tag)
-        .filter_map(|(call, b)| Some((word(call, b.args.first())?, word(call, b.args.get(1)))))
-        .collect()
+        .filter_map(move |(call, b)| Some((word(call, b.args.first())?, word(call, b.args.get(1)))))
 }
 
 /// Whether an ability has the tag `name`.
 pub fn has_tag(library: &Library, ability: &AbilityIr, name: &str) -> bool {
-    ability_tags(library, ability).iter().any(|(t, _)| t == name)
+    !ability.tags.is_empty() && ability_tags(library, ability).any(|(t, _)| t == name)
 }
 
 /// The zone an ability says it works in (`[from your hand]`: `tag(active_zone, hand)`), if any.
-pub(super) fn active_zone(library: &Library, ability: &AbilityIr) -> Option<String> {
-    ability_tags(library, ability).into_iter().find_map(|(t, zone)| if t == "active_zone" { zone } else { None })
+pub(super) fn active_zone<'a>(library: &'a Library, ability: &'a AbilityIr) -> Option<&'a str> {
+    ability_tags(library, ability).find_map(|(t, zone)| if t == "active_zone" { zone } else { None })
 }
 
 /// Whether an object's ability works where the object is: the zone the ability names, or else
@@ -322,6 +322,15 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             if let Some(old) = looked_back {
                 env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
             }
+            // FF 11.11.4, Trails 1221: its condition reads a card whose own move off the field
+            // triggered it as it was there.
+            if let Event::Moved { old, new, .. } = &event
+                && *old == object
+                && old != new
+                && ability.condition.is_some()
+            {
+                env.push((crate::kernel::AS_IT_WAS.into(), Binding::Objects(vec![*old])));
+            }
             // SE14 15.2.6.3: an ability its controller chooses whether to use as it would trigger.
             if matches!(pattern, crate::kernel::replacement::EventPattern::Asked(_)) {
                 let question = crate::kernel::Question::YesNo { prompt: "use this ability?".into() };
@@ -340,7 +349,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {
                 let mut ctx = Ctx::new(state, agent, Some(object), controller, env.clone());
-                if !ctx.condition(cond).unwrap_or(false) {
+                if !ctx.trigger_condition(cond).unwrap_or(false) {
                     continue;
                 }
             }

@@ -14,7 +14,7 @@ impl Ctx<'_> {
     /// The selector for a card-set operand, with bindings resolved to the objects they hold.
     pub fn selector(&self, op: &Operand) -> Result<Selector, Illegal> {
         Ok(match op {
-            Operand::This => Selector::Source,
+            Operand::This => self.as_it_was.get().map_or(Selector::Source, Selector::AsItWas),
             Operand::Value(call) if self.bound(call).is_ok_and(|b| b.primitive == Primitive::Every) => {
                 let bound = self.bound(call)?;
                 let mut all = vec![Selector::Kind(self.kind_arg(call, &bound.args[0])?)];

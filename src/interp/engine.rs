@@ -227,7 +227,7 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
     let mut ctx = Ctx::new(state, agent, entry.source, entry.controller, env);
     // FF 11.11.3: a conditional auto-ability checks its condition again.
     if let Some(cond) = &entry.condition
-        && !ctx.condition(cond)? {
+        && !ctx.trigger_condition(cond)? {
             ctx.state.apply(Event::Cancelled { ability: entry.ability, reason: "its condition no longer holds".into() });
             return Ok(());
         }

@@ -189,7 +189,7 @@ impl Ctx<'_> {
     /// The objects a card-set operand means now (all matching ones for a filter).
     pub fn objects(&self, op: &Operand) -> Result<Vec<ObjectId>, Illegal> {
         match op {
-            Operand::This => Ok(self.source.into_iter().collect()),
+            Operand::This => Ok(self.as_it_was.get().or(self.source).into_iter().collect()),
             Operand::Binding(name) => match lookup(&self.env, name) {
                 Some(Binding::Objects(list)) => Ok(list.clone()),
                 _ => Err(Illegal(format!("`{name}` holds no cards"))),
@@ -197,7 +197,7 @@ impl Ctx<'_> {
             Operand::Cards { .. } => {
                 let selector = self.selector(op)?;
                 let view = self.state.view();
-                Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                Ok(self.state.matching(&view, &selector, self.source))
             }
             Operand::List(items) => Ok(items.iter().map(|i| self.objects(i)).collect::<Result<Vec<_>, _>>()?.concat()),
             Operand::Value(call) => {
@@ -233,7 +233,7 @@ impl Ctx<'_> {
                     Primitive::Remembered => match self.value(op)? {
                         crate::kernel::Value::Cards(selector) => {
                             let view = self.state.view();
-                            Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                            Ok(self.state.matching(&view, &selector, self.source))
                         }
                         crate::kernel::Value::List(items) if items.is_empty() => Ok(vec![]),
                         other => Err(Illegal(format!("`remembered` holds {other:?}, not cards"))),
@@ -241,7 +241,7 @@ impl Ctx<'_> {
                     Primitive::Every => {
                         let selector = self.selector(op)?;
                         let view = self.state.view();
-                        Ok(self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect())
+                        Ok(self.state.matching(&view, &selector, self.source))
                     }
                     p => Err(Illegal(format!("`{}` gives no cards", p.name()))),
                 }

@@ -368,7 +368,7 @@ impl Ctx<'_> {
             selector = crate::kernel::Selector::And(vec![selector, crate::kernel::Selector::ControlledBy(actor)]);
         }
         let view = self.state.view();
-        let candidates: Vec<ObjectId> = self.state.live_objects().filter(|o| self.state.selects(&view, &selector, *o, self.source)).collect();
+        let candidates: Vec<ObjectId> = self.state.matching(&view, &selector, self.source);
         let (min, max) = self.quantity_range(quantity, candidates.len())?;
         if min == candidates.len() && max == min {
             return Ok(candidates);

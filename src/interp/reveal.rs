@@ -28,7 +28,12 @@ pub fn reveal_for(state: &mut GameState, object: ObjectId, source: Option<Object
 /// or to resolve, nor anything of the card whose effect revealed it, unless it moved since
 /// (`revealed by: S in Z`). Whether anything changed.
 pub fn conceal(state: &mut GameState) -> bool {
+    // Only a `Flag` event marks a card revealed, and each one is counted.
+    if state.revealed_marks == 0 {
+        return false;
+    }
     let revealed: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(crate::kernel::REVEALED)).collect();
+    state.revealed_marks = revealed.len();
     let waits = |state: &GameState, o: ObjectId| state.pending.iter().any(|p| p.source == o) || state.stack.iter().any(|e| e.source == Some(o));
     let mut changed = false;
     for object in revealed {

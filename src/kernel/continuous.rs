@@ -304,6 +304,9 @@ impl GameState {
     /// permissions (FF 2.2, Trails 104.4, UFS K.1.2); `None` when no hook speaks to it.
     pub fn permits(&self, object: ObjectId, action: &str, player: Option<PlayerId>, other: Option<ObjectId>) -> Option<bool> {
         let c = self.characteristics(object);
+        if c.forbidden.is_empty() && c.allowed.is_empty() {
+            return None;
+        }
         let view = self.view();
         let applies = |h: &Hook| {
             h.action == action
@@ -438,14 +441,24 @@ impl GameState {
     }
 
     /// The only live objects a selector can pick, when it names them (itself, a locked set, a
-    /// zone); `None` when any live object may match.
+    /// zone), in the order `live_objects` gives them; `None` when any live object may match.
     fn candidates(&self, selector: &Selector, source: Option<ObjectId>) -> Option<Vec<ObjectId>> {
         let live = |o: &ObjectId| self.objects.get(o.index()).is_some_and(|x| x.left.is_none());
         match selector {
             Selector::Source => Some(source.filter(live).into_iter().collect()),
-            Selector::Objects(list) => Some(list.iter().copied().filter(live).collect()),
+            Selector::Objects(list) => {
+                let mut found: Vec<ObjectId> = list.iter().copied().filter(live).collect();
+                let place = |o: &ObjectId| {
+                    let zone = self.object(*o).zone;
+                    (zone, self.zone(zone).objects.iter().position(|x| x == o))
+                };
+                found.sort_by_cached_key(place);
+                found.dedup();
+                Some(found)
+            }
             Selector::InZone(zone) => Some(self.in_zones(zone).collect()),
             Selector::And(parts) => parts.iter().find_map(|p| self.candidates(p, source)),
+            Selector::AsItWas(object) => Some(vec![*object]),
             _ => None,
         }
     }
@@ -458,6 +471,7 @@ impl GameState {
         match selector {
             Selector::All => true,
             Selector::Objects(list) => list.contains(&object),
+            Selector::AsItWas(it) => *it == object,
             Selector::Kind(k) => c.kinds.iter().any(|have| self.library.vocab.kind_is(*have, *k)),
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,
@@ -545,6 +559,10 @@ impl GameState {
 
     /// The rules a player has from continuous effects in force: (name, value, amount).
     pub fn player_rules(&self, player: PlayerId) -> Vec<(String, Option<Value>, i64)> {
+        // Most of the time no effect gives the player a rule: no view to bring up to date.
+        if !self.effects.iter().any(|e| matches!(&e.change, Change::PlayerRule { player: p, .. } if *p == player)) {
+            return vec![];
+        }
         let view = self.view();
         self.effects
             .iter()

@@ -138,7 +138,10 @@ impl GameState {
                 // Gone with nothing after it: `left` names the object itself (`current` stops there).
                 (gone.last_known, gone.left) = (Some(last_known), Some(*object));
             }
-            Event::Flag { object, flag, value, .. } => set_flag(&mut Arc::make_mut(&mut self.objects[object.index()]).flags, flag, *value),
+            Event::Flag { object, flag, value, .. } => {
+                self.revealed_marks += usize::from(*value && flag == crate::kernel::REVEALED);
+                set_flag(&mut Arc::make_mut(&mut self.objects[object.index()]).flags, flag, *value);
+            }
             Event::Damaged { object, amount, .. } => Arc::make_mut(&mut self.objects[object.index()]).damage += amount,
             Event::DamageRemoved { object } => Arc::make_mut(&mut self.objects[object.index()]).damage = 0,
             Event::Counter { object, name, delta } => {

@@ -152,6 +152,11 @@ pub const REVEALED_BY: &str = "revealed by: ";
 /// they moved (`GameConfig::look_back_from`): its effects still act on where those cards are now.
 pub const LOOKED_BACK: &str = "looked back at";
 
+/// The name under which a trigger's environment keeps its source as it was before its own move off
+/// an ability zone triggered it: the ability's condition reads that card by its last known
+/// information, as it triggers and as it resolves (FF 11.8.13, 11.11.4; Trails 1221).
+pub const AS_IT_WAS: &str = "as it was";
+
 /// What an effect would do to a card, for the game to allow or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deed<'a> {
@@ -192,8 +197,9 @@ pub struct GameHooks {
     pub arrives: fn(&GameState, ObjectId) -> Vec<crate::kernel::event::Event>,
     /// The damage `object` receives once the game's own rules have changed `amount`, dealt by
     /// `source` (in battle or not), after the replacement effects (FF 11.12.5.2: halving,
-    /// reductions by the kind of source the game reads from rule hooks).
-    pub damage: fn(&GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
+    /// reductions by the kind of source the game reads from rule hooks); it may mark the card (a
+    /// replacement that applies only the first time in a turn).
+    pub damage: fn(&mut GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
     /// Whether the object with these computed characteristics is in a state the game names
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
@@ -382,6 +388,9 @@ pub struct GameState {
     /// `changes` when the rule processes last found nothing to do: until the game changes, they
     /// would find nothing again (`interp::engine::settle`).
     pub rules_quiet_at: Option<u64>,
+    /// At least as many as the live cards marked `revealed`: counted up as the mark is set, and
+    /// set to the number found by `interp::reveal::conceal`, which has nothing to do at 0.
+    pub revealed_marks: usize,
     pub outcome: Option<Outcome>,
     /// Bumped by every event; computed characteristics are cached per generation.
     pub generation: u64,
@@ -432,6 +441,7 @@ impl GameState {
             simultaneous_since: None,
             changes: 0,
             rules_quiet_at: None,
+            revealed_marks: 0,
             outcome: None,
             generation: 0,
             cache: Default::default(),

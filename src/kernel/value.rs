@@ -72,6 +72,9 @@ pub enum Selector {
     Has { property: PropId, value: Value },
     /// The source of the effect itself, or everything but it.
     Source,
+    /// This object also once it has left its zone, read by its last known information (FF 11.11.4,
+    /// Trails 1221): in a triggered ability's condition, the card whose move off the field triggered it.
+    AsItWas(ObjectId),
     NotSource,
     /// The object the source is attached to.
     HostOfSource,

@@ -48,6 +48,9 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "remove_selected_counter" => return super::stack_counters::remove_selected_counter(state, agent, call),
         "trigger_ex_burst" => trigger_ex_burst(state, agent, call),
         "change_single_target" => return super::stack_counters::change_single_target(state, agent, call),
+        "redirect_only_choice_to_source" => return super::stack_counters::redirect_only_choice_to_source(state, agent, call),
+        "use_same_action_ability_without_cost" => return super::mimic::use_same_action_ability(state, agent, call),
+        "use_special_ability_used_this_turn_without_cost" => return super::mimic::use_special_ability_used_this_turn(state, agent, call),
         "place_additional_counter_of_selected_type" => return super::stack_counters::place_additional_counter_of_selected_type(state, agent, call),
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
@@ -438,10 +441,7 @@ fn play_onto_field_of(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
                 continue;
             }
             Replaced::Instead { replacement, effects, subject } => {
-                let r = state.replacements.iter().find(|r| r.id == replacement).map(|r| (r.source, r.controller));
-                let (source, controller) = r.unwrap_or((call.source, call.controller));
-                let env = subject.map(|o| vec![("it".to_string(), crate::kernel::Binding::Objects(vec![o]))]).unwrap_or_default();
-                crate::interp::run_effects(state, agent, source, controller, env, &effects)?;
+                super::play::run_instead(state, agent, replacement, &effects, subject, (call.source, call.controller))?;
                 continue;
             }
             Replaced::Prevented => continue,

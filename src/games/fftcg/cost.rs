@@ -61,19 +61,22 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
             None => out.push(Group { objects: vec![object], elements, amount, verb }),
         }
     };
+    let view = state.view();
+    let vocab = &state.library.vocab;
     // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
     for object in state.in_zones("field").filter(|o| !exclude.contains(o)) {
-        let c = state.characteristics(object);
-        if c.controller != player || !w.is(state, object, w.backup) || state.object(object).flags.contains("dull") {
+        let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
+        if c.controller != player || !c.kinds.iter().any(|k| vocab.kind_is(*k, w.backup)) || state.object(object).flags.contains("dull") {
             continue;
         }
-        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { with_elements_of_cards(state, w, object, w.elements(state, object)) };
+        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { with_elements_of_cards(state, w, object, w.element_values(c).collect()) };
         add(object, elements, 1, "dull");
     }
     // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card.
     if let Some(hand) = state.zone_id("hand", Some(player)) {
         for &object in state.zone(hand).objects.iter().filter(|o| !exclude.contains(o)) {
-            let elements = w.elements(state, object);
+            let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
+            let elements: Vec<u32> = w.element_values(c).collect();
             if !elements.is_empty() && !elements.iter().any(|e| w.light_or_dark(*e)) {
                 add(object, elements, 2, "discard");
             }
@@ -146,39 +149,52 @@ fn assign(left: &[u32], flexible: &[(&[u32], i64)]) -> bool {
 /// Every legal payment of `cost` from `groups`, as counts per group, Backups first; at most
 /// `limit` of them.
 fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
-    fn walk(groups: &[Group], cost: &CpCost, i: usize, counts: &mut Vec<i64>, sum: i64, out: &mut Vec<Vec<i64>>, limit: usize) {
-        if out.len() >= limit {
+    struct Search<'a> {
+        groups: &'a [Group],
+        cost: &'a CpCost,
+        /// The most CP the groups from each index on can make toward the cost.
+        reach: Vec<i64>,
+        out: Vec<Vec<i64>>,
+        limit: usize,
+    }
+    fn walk(s: &mut Search, i: usize, counts: &mut Vec<i64>, sum: i64) {
+        if s.out.len() >= s.limit {
             return;
         }
-        let used = || groups.iter().zip(counts.iter()).filter(|(_, c)| **c > 0);
-        let only_discarding = used().all(|(g, _)| g.discard());
         // FF 11.2.1.1, SE14 11.7.2.1.1: exact, or one CP over when paying only by discarding.
-        if sum == cost.total || (sum == cost.total + 1 && only_discarding) {
-            let chosen: Vec<(&Group, i64)> = groups.iter().zip(counts.iter().copied()).filter(|(_, c)| *c > 0).collect();
-            if covers(&chosen, &cost.needs) {
-                out.push(counts.clone());
+        let only_discarding = || s.groups.iter().zip(counts.iter()).filter(|(_, c)| **c > 0).all(|(g, _)| g.discard());
+        if sum == s.cost.total || (sum == s.cost.total + 1 && only_discarding()) {
+            let chosen: Vec<(&Group, i64)> = s.groups.iter().zip(counts.iter().copied()).filter(|(_, c)| *c > 0).collect();
+            if covers(&chosen, &s.cost.needs) {
+                s.out.push(counts.clone());
             }
             return;
         }
-        if i == groups.len() || sum > cost.total {
+        // Nothing left, too much already, or too little left to make the cost.
+        if i == s.groups.len() || sum > s.cost.total || sum + s.reach[i] < s.cost.total {
             return;
         }
-        let most = if cost.takes(&groups[i]) { groups[i].objects.len() as i64 } else { 0 };
+        let group = &s.groups[i];
+        let most = if s.cost.takes(group) { group.objects.len() as i64 } else { 0 };
         for k in (0..=most).rev() {
-            if sum + k * groups[i].amount > cost.total + 1 {
+            if sum + k * group.amount > s.cost.total + 1 {
                 continue;
             }
             counts[i] = k;
-            walk(groups, cost, i + 1, counts, sum + k * groups[i].amount, out, limit);
+            walk(s, i + 1, counts, sum + k * group.amount);
             counts[i] = 0;
         }
     }
-    let mut out = vec![];
     if cost.total <= 0 && cost.needs.is_empty() {
         return vec![vec![0; groups.len()]];
     }
-    walk(groups, cost, 0, &mut vec![0; groups.len()], 0, &mut out, limit);
-    out
+    let mut reach = vec![0; groups.len() + 1];
+    for (i, g) in groups.iter().enumerate().rev() {
+        reach[i] = reach[i + 1] + if cost.takes(g) { g.objects.len() as i64 * g.amount } else { 0 };
+    }
+    let mut search = Search { groups, cost, reach, out: vec![], limit };
+    walk(&mut search, 0, &mut vec![0; groups.len()], 0);
+    search.out
 }
 
 /// What a player could make CP with now, read once for several costs.

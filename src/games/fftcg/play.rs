@@ -173,7 +173,9 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     if !c.allowed.is_empty() && c.allowed.iter().any(|h| h.action == CAST_WITHOUT_PAYING_COST) && state.zone(state.object(object).zone).name != "hand" {
         return CpCost::default();
     }
-    let adjustment = if w.is(state, object, w.summon) { "cast_cost" } else { "play_cost" };
+    // The names of the amounts effects adjust (`{adjustment}`, `{adjustment}_floor`, `{adjustment}_any_element`).
+    let (adjustment, floor_key, any_element_key) =
+        if w.is(state, object, w.summon) { ("cast_cost", "cast_cost_floor", "cast_cost_any_element") } else { ("play_cost", "play_cost_floor", "play_cost_any_element") };
     // Changes for anyone, changes for this player only ("for opponent to cast"), and a floor
     // ("cannot become 0": at least 1 more than the floor).
     // The player casting it: its owner, or the player an effect lets cast it as though they owned it (FF 6.2.1).
@@ -184,7 +186,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let mut total = printed.max(0);
     if !c.adjustments.is_empty() {
         total = (printed + adjust(adjustment) + adjust(&format!("{adjustment}@{}", player.0))).max(0);
-        if let Some(floor) = c.adjustments.get(&format!("{adjustment}_floor")) {
+        if let Some(floor) = c.adjustments.get(floor_key) {
             total = total.max((floor + 1).min(printed));
         }
     }
@@ -205,7 +207,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark,
     // nor when CP of any Element may pay it ("can be paid with CP of any Element", 13-054C, 7-068H).
     // The permission is an amount of the cost (`play_cost_any_element`), so it reaches the card in the hand.
-    let any_element = c.adjustments.get(&format!("{adjustment}_any_element")).is_some_and(|n| *n > 0);
+    let any_element = c.adjustments.get(any_element_key).is_some_and(|n| *n > 0);
     let needs = if total == 0 || any_element || elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
     let mut cost = CpCost { total, needs, ..Default::default() };
     if !adjustment.starts_with("play") || c.forbidden.is_empty() {
@@ -285,7 +287,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     let zone = state.zone(state.object(object).zone).name.as_str();
     let mut works_in = None;
     for (tag, value) in ability_tags(&state.library, ability) {
-        match tag.as_str() {
+        match tag {
             "own_turn_only" if state.turn_player != player => return refuse(&|| "it can be used only on your turn".into()),
             "once_per_turn" if state.object(object).flags.contains(&used_mark(ability)) => return refuse(&|| "it can be used only once per turn".into()),
             "active_zone" => works_in = value.or(works_in),
@@ -404,7 +406,11 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         Play::Summon(object) => cast_summon(state, agent, w, player, *object, true),
         Play::Item(object) => equip::play_item(state, agent, w, player, *object),
         Play::Formation(object) => equip::play_formation(state, agent, w, player, *object),
-        Play::Ability(object, reference) => use_ability(state, agent, w, player, *object, reference),
+        Play::Ability(object, reference) => {
+            use_ability(state, agent, w, player, *object, reference)?;
+            super::mimic::announce_use(state, agent, player, *object);
+            Ok(())
+        }
     }
 }
 
@@ -482,10 +488,23 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
             Ctx::new(state, agent, None, player, vec![]).happen(other)?;
             return Ok(None);
         }
-        _ => return Ok(None),
+        // FF 11.12.5, SE14 11.13.5: effects happen instead; the card does not enter the field.
+        Replaced::Instead { replacement, effects, subject } => {
+            run_instead(state, agent, replacement, &effects, subject, (None, player))?;
+            return Ok(None);
+        }
+        Replaced::Prevented => return Ok(None),
     };
     announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail });
     Ok(Some(new))
+}
+
+/// FF 11.12.5, SE14 11.13.5: the effects a replacement puts in place of a move, for the replacement's source and
+/// controller (`fallback` if it is gone), with `it` the card that would have moved.
+pub(super) fn run_instead(state: &mut GameState, agent: &mut dyn Agent, replacement: crate::kernel::EffectId, effects: &[crate::ir::Effect], subject: Option<ObjectId>, fallback: (Option<ObjectId>, PlayerId)) -> Result<(), Illegal> {
+    let (source, controller) = state.replacements.iter().find(|r| r.id == replacement).map_or(fallback, |r| (r.source, r.controller));
+    let env = subject.map(|o| vec![("it".to_string(), Binding::Objects(vec![o]))]).unwrap_or_default();
+    crate::interp::run_effects(state, agent, source, controller, env, effects)
 }
 
 /// FF 11.3: the Summon moves to the stack, its targets are chosen (it needs one to be cast,
@@ -503,6 +522,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
     let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
     let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
+    follow_the_cast(state, object, new);
     if let Some(index) = index {
         let ability = &library.card(card).abilities[index];
         push_checked(state, agent, new, player, AbilityRef::Printed { card, index }, vec![], ability, ability.condition.clone())?;
@@ -521,6 +541,27 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let detail = nth_cast(state, player);
     announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail });
     Ok(())
+}
+
+/// A replacement of where a card goes that an effect locked to the card before it was cast ("If you cast it,
+/// remove that Summon from the game after use instead of putting it in the Break Zone", 12-061L Krile; 9-103R
+/// Iedolas, 11-032C Black Mage, 13-110H Unei) names the card by that cast: on the stack it is a new object
+/// (FF 7.4), which the replacement follows, so it reaches the Summon as it goes after use (FF 7.10.1, 11.12.5).
+fn follow_the_cast(state: &mut GameState, old: ObjectId, new: ObjectId) {
+    use crate::kernel::{replacement::EventPattern, Selector};
+    let locked: Vec<_> = state
+        .replacements
+        .iter()
+        .filter(|r| matches!(&r.pattern, EventPattern::Move { subject: Selector::Objects(list), .. } if list.contains(&old)))
+        .cloned()
+        .collect();
+    for mut replacement in locked {
+        if let EventPattern::Move { subject: Selector::Objects(list), .. } = &mut replacement.pattern {
+            list.push(new);
+        }
+        state.apply(Event::ReplacementEnded { effect: replacement.id });
+        state.apply(Event::ReplacementBegan { replacement: Box::new(replacement) });
+    }
 }
 
 /// FF 11.6.3-11.6.11, 11.7: the ability goes on the stack with its targets, then its cost is paid

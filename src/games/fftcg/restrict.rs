@@ -125,8 +125,10 @@ fn entered_without_triggering(state: &GameState, event: usize) -> bool {
 /// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up); damage
 /// from abilities becomes a number (`damage_from_abilities_becomes`). Damage one player's Summons or
 /// abilities deal becomes a number (`damage_from_summons_and_abilities_becomes` for that player, the
-/// number its value: 15-083L Rydia; the least, when several say so).
-pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
+/// number its value: 15-083L Rydia; the least, when several say so); the first such damage in a turn
+/// becomes a number (`first_damage_each_turn_from_summons_and_abilities_becomes`: 15-045H Edge, the card
+/// marked `FIRST_DAMAGE_THIS_TURN` once it has been dealt it).
+pub fn damage_received(state: &mut GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
     let c = state.characteristics(object);
     if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
         return amount;
@@ -162,6 +164,17 @@ pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source:
         if let Some(n) = becomes.filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
             amount = n;
         }
+        // FF 11.12.5.2 "During each turn, if Edge is dealt damage by your opponent's Summons or abilities for the
+        // first time in that turn, the damage becomes 0 instead" (15-045H Edge): the first damage of the turn
+        // from that player's Summons or abilities is replaced and the card marked; later damage is dealt as it is.
+        let first = c.allowed.iter().filter(|h| h.action == "first_damage_each_turn_from_summons_and_abilities_becomes" && h.who.is_some_and(|p| Some(p) == controller));
+        if let Some(n) = first.filter_map(|h| h.value.as_ref().and_then(Value::number)).min()
+            && amount > 0
+            && !state.object(object).flags.contains(FIRST_DAMAGE_THIS_TURN)
+        {
+            state.apply(Event::Flag { object, flag: FIRST_DAMAGE_THIS_TURN.into(), value: true, by: vec![] });
+            amount = n;
+        }
         if amount > 0 && controller.is_some() {
             let increases = c.allowed.iter().filter(|h| h.action == "damage_from_summons_and_abilities_increases" && h.who.is_none_or(|p| Some(p) == controller));
             amount += increases.filter_map(|h| h.value.as_ref().and_then(Value::number)).sum::<i64>();
@@ -176,6 +189,10 @@ pub fn damage_received(state: &GameState, object: ObjectId, amount: i64, source:
     }
     amount.max(0)
 }
+
+/// The mark on a card a first-damage-each-turn replacement has replaced damage for this turn (FF
+/// 11.12.5.2, 15-045H Edge); forgotten as the turn ends.
+pub const FIRST_DAMAGE_THIS_TURN: &str = "dealt_first_damage_by_summons_or_abilities_this_turn";
 
 /// FF 11.4.1, 11.4.4: a card its player may play from the hand only while controlling enough of
 /// some cards ("You must control 2 or more Forwards to cast Steiner", 14-109C Steiner: the hook

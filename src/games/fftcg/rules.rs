@@ -4,7 +4,7 @@
 use crate::interp::engine::RuleProcesses;
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
-use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId, Position};
+use crate::kernel::{Characteristics, Event, GameState, ObjectId, Outcome, PlayerId, Position};
 
 use super::Words;
 
@@ -29,17 +29,26 @@ impl RuleProcesses for FfRules {
             return true;
         }
         let mut doomed: Vec<(ObjectId, Option<&str>)> = vec![];
-        // The Characters on the field, read once: controller, characteristics (for the name,
-        // unless generic), Light/Dark.
-        let mut characters: Vec<(ObjectId, PlayerId, Option<std::sync::Arc<crate::kernel::Characteristics>>, bool)> = vec![];
-        // Whether an Item or a Formation is on the field, for SE14 12.4.8-12.4.10 below.
+        // The Characters on the field, read once from one view: controller, characteristics (for
+        // the name, unless generic), Light/Dark.
+        let view = state.view();
+        let library = state.library.clone();
+        let mut characters: Vec<(ObjectId, PlayerId, Option<&Characteristics>, bool)> = vec![];
+        // Whether an Item or a Formation is on the field, for SE14 12.4.8-12.4.10 below, and
+        // how many Backups each player controls, for SE14 7.10.3.
         let mut equipment = false;
+        let mut backups = [0usize; 2];
         for o in state.in_zones("field") {
-            let c = state.characteristics(o);
-            let is = |kind| c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, kind));
+            let Some(c) = view.get(o.index()).and_then(Option::as_deref) else { continue };
+            let is = |kind| c.kinds.iter().any(|k| library.vocab.kind_is(*k, kind));
             equipment |= w.item.is_some_and(is) || w.formation.is_some_and(is);
             if !is(w.character) {
                 continue;
+            }
+            if is(w.backup)
+                && let Some(n) = backups.get_mut(c.controller.index())
+            {
+                *n += 1;
             }
             if c.get(w.power).is_some() {
                 let power = c.number(w.power);
@@ -51,25 +60,25 @@ impl RuleProcesses for FfRules {
                     doomed.push((o, Some("break")));
                 }
             }
-            let light_dark = w.element_values(&c).any(|e| w.light_or_dark(e));
+            let light_dark = w.element_values(c).any(|e| w.light_or_dark(e));
             let generic = w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy);
             characters.push((o, c.controller, (!generic).then_some(c), light_dark));
         }
         // Two Characters share a name when both have one and it is the same (FF 12.4.6).
-        let same_name = |a: &std::sync::Arc<crate::kernel::Characteristics>, b: &std::sync::Arc<crate::kernel::Characteristics>| a.get(w.name).is_some_and(|n| b.get(w.name) == Some(n));
+        let same_name = |a: &Characteristics, b: &Characteristics| a.get(w.name).is_some_and(|n| b.get(w.name) == Some(n));
         for player in [PlayerId(0), PlayerId(1)] {
-            let mine: Vec<&(ObjectId, PlayerId, Option<std::sync::Arc<crate::kernel::Characteristics>>, bool)> = characters.iter().filter(|c| c.1 == player).collect();
+            let mine = || characters.iter().filter(|c| c.1 == player);
             // FF 12.4.6: two or more Characters of one name without the generic icon.
-            for (o, _, name, _) in &mine {
+            for (o, _, name, _) in mine() {
                 if let Some(name) = name
-                    && mine.iter().any(|x| x.0 != *o && x.2.as_ref().is_some_and(|other| same_name(name, other)))
+                    && mine().any(|x| x.0 != *o && x.2.is_some_and(|other| same_name(name, other)))
                 {
                     doomed.push((*o, None));
                 }
             }
             // FF 12.4.7: two or more Light and/or Dark Characters, unless a rule of the player lets
             // them have several of those ("you can play 2 or more Light Characters").
-            if mine.iter().filter(|c| c.3).count() > 1 {
+            if mine().filter(|c| c.3).count() > 1 {
                 let several: Vec<crate::kernel::Selector> = state
                     .player_rules(player)
                     .into_iter()
@@ -78,16 +87,13 @@ impl RuleProcesses for FfRules {
                         _ => None,
                     })
                     .collect();
-                let view = state.view();
-                let limited: Vec<ObjectId> = mine.iter().filter(|c| c.3 && !several.iter().any(|s| state.selects(&view, s, c.0, None))).map(|c| c.0).collect();
-                if !limited.is_empty() {
-                    doomed.extend(limited.into_iter().map(|o| (o, None)));
-                }
+                doomed.extend(mine().filter(|c| c.3 && !several.iter().any(|s| state.selects(&view, s, c.0, None))).map(|c| (c.0, None)));
             }
         }
         // The game remembers which Characters took damage this turn ("a Forward that took damage
         // this turn"), before any of them is broken.
         let damaged: Vec<ObjectId> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
+        drop(characters);
         for o in damaged {
             state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: vec![] });
         }
@@ -103,7 +109,10 @@ impl RuleProcesses for FfRules {
         for (object, reason) in doomed {
             to_break_zone(state, agent, object, reason);
         }
-        changed |= too_many_backups(state, agent, &w);
+        // SE14 7.10.3: only a player with six or more Backups chooses (counted again after the moves above).
+        if changed || backups.iter().any(|n| *n > 5) {
+            changed |= too_many_backups(state, agent, &w);
+        }
         changed
     }
 }

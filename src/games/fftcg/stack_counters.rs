@@ -1,4 +1,4 @@
-//! Game actions of Opus XI-XV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), changing an ability's single target (FF 11.3.3), doubling or adding to the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
+//! Game actions of Opus XI-XV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), changing an ability's single target (FF 11.3.3) or its only choice to the card using the effect, doubling or adding to the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -8,19 +8,10 @@ use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Selector, Val
 /// The kind of ability a stack entry is (`auto`, `action`, `special`, `summon`...), as its
 /// definition says; a delayed trigger is an auto-ability (FF 11.8.17).
 fn entry_kind(state: &GameState, entry: &StackEntry) -> Option<String> {
-    let library = &state.library;
-    let kind = match &entry.ability {
-        AbilityRef::Printed { card, index } => library.card(*card).abilities.get(*index)?.kind,
-        AbilityRef::Keyword { keyword, index } => library.keywords.get(keyword.index())?.as_ref()?.abilities.get(*index)?.kind,
-        AbilityRef::Granted { effect, index } => {
-            let source = entry.source?;
-            let c = state.characteristics(source);
-            c.granted.iter().find(|(e, _)| e == effect)?.1.get(*index)?.kind
-        }
-        AbilityRef::Delayed(_) => return Some("auto".into()),
-        AbilityRef::Action(_) => return None,
-    };
-    Some(library.vocab.ability_kinds[kind.index()].name.clone())
+    if matches!(entry.ability, AbilityRef::Delayed(_)) {
+        return Some("auto".into());
+    }
+    super::mimic::entry_ability(state, entry).map(|(_, kind)| kind)
 }
 
 /// The effect's controller chooses one of these stack entries (by index; not empty).
@@ -82,6 +73,33 @@ pub fn change_single_target(state: &mut GameState, agent: &mut dyn Agent, call: 
         && let Some(&new) = list.first().filter(|o| candidates.contains(o))
     {
         state.apply(Event::Retargeted { index, target: 0, chosen: vec![new] });
+    }
+    Ok(None)
+}
+
+/// FF 11.3.3, 11.11.2 "Choose 1 Summon or ability that is choosing only 1 Wind Forward you control. The Summon
+/// or ability is now choosing Edge instead, if possible." (15-045H Edge): the effect's controller chooses among the
+/// Summons and abilities on the stack whose choices are exactly one card, one of the given cards (`call.objects`);
+/// it then chooses the card this ability belongs to instead, if that card is still on the field, matches what
+/// the choice was made as and its controller could choose it (FF 11.3.3: "cannot be chosen" applies).
+pub fn redirect_only_choice_to_source(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
+    let only_choice = |e: &StackEntry| -> Option<(usize, ObjectId)> {
+        let mut choices = e.targets.iter().enumerate().flat_map(|(t, target)| target.chosen.iter().map(move |o| (t, *o)));
+        let first = choices.next()?;
+        choices.next().is_none().then_some(first)
+    };
+    let entries: Vec<usize> = (0..state.stack.len()).filter(|i| only_choice(&state.stack[*i]).is_some_and(|(_, o)| call.objects.contains(&o))).collect();
+    if entries.is_empty() {
+        return Ok(None);
+    }
+    let index = if entries.len() == 1 { entries[0] } else { choose_entry(state, agent, call, &entries, "choose 1 Summon or ability choosing only 1 of the cards") };
+    let entry = state.stack[index].clone();
+    let Some((target, chosen)) = only_choice(&entry) else { return Ok(None) };
+    let Some(this) = call.source.map(|s| state.current(s)).filter(|s| state.object(*s).left.is_none() && *s != chosen) else { return Ok(None) };
+    let view = state.view();
+    let possible = state.selects(&view, &entry.targets[target].selector, this, entry.source) && !super::legal_targets(state, entry.controller, entry.source, vec![this]).is_empty();
+    if possible {
+        state.apply(Event::Retargeted { index, target, chosen: vec![this] });
     }
     Ok(None)
 }

@@ -186,7 +186,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
 /// What happened this turn is forgotten as it ends: attacks made, Summons cast, abilities used,
 /// damage taken, the cards cast and the Forwards attacked with.
 fn forget_this_turn(state: &mut GameState) {
-    let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
+    let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::restrict::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
     let marked: Vec<(ObjectId, String)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, f.clone())).collect::<Vec<_>>()).collect();
     for (o, flag) in marked {
         state.apply(Event::Flag { object: o, flag, value: false, by: vec![] });
