@@ -15,6 +15,7 @@ mod choices;
 mod cost;
 mod deck;
 mod drive;
+mod elsewhere;
 mod equip;
 mod mimic;
 mod options;
