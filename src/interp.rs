@@ -87,7 +87,12 @@ impl<'a> Ctx<'a> {
 
     fn effect(&mut self, effect: &Effect) -> Result<(), Illegal> {
         match effect {
-            Effect::Do { call, for_each, duration, binding } => self.perform(call, for_each.as_ref(), duration.as_ref(), binding.as_deref()),
+            Effect::Do { call, for_each, duration, binding } => {
+                let from = self.state.log.len();
+                self.perform(call, for_each.as_ref(), duration.as_ref(), binding.as_deref())?;
+                self.acted(from);
+                Ok(())
+            }
             Effect::Choose { chooser, targets, quantity, what, binding } => {
                 // `each player selects`: every player in turn order (FF 11.11.6), the union bound.
                 let choosers = match chooser {
@@ -194,6 +199,22 @@ impl<'a> Ctx<'a> {
                 Ok(())
             }
             Effect::Delayed { trigger, duration, body } => self.delay(trigger, duration.as_ref(), body),
+        }
+    }
+
+    /// What the game makes of the action just carried out (`GameHooks::acted`), not of a cost
+    /// paid: the lists of cards the rest of the effect reads, and its announcements.
+    fn acted(&mut self, from: usize) {
+        let Some(hooks) = self.state.config.hooks else { return };
+        if self.paying || self.declaring || self.state.log.len() == from {
+            return;
+        }
+        let (signals, lists) = (hooks.acted)(self.state, from, self.source, self.controller);
+        for (name, objects) in lists {
+            self.env.push((format!("{}{name}", crate::kernel::state::TRACKED_IN_EFFECT), Binding::Objects(objects)));
+        }
+        for signal in signals {
+            abilities::announce(self.state, self.agent, signal);
         }
     }
 

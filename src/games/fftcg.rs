@@ -7,6 +7,7 @@
 //! hooks their std-abilities/ definitions grant (`attack_without_dulling`, `attack_on_arrival`,
 //! `dull_cost_on_arrival`, `first_strike_damage`).
 
+mod acted;
 mod actions;
 mod answers;
 mod attack;
@@ -14,6 +15,7 @@ mod choices;
 mod cost;
 mod deck;
 mod drive;
+mod elsewhere;
 mod equip;
 mod mimic;
 mod options;
@@ -35,6 +37,7 @@ pub use turn::{begin_turn, end_turn, play_game, run_turn, Windows};
 use crate::kernel::{GameState, ObjectId, Value};
 use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
 
+pub use acted::acted;
 pub use actions::carry_out;
 pub use answers::answers;
 pub use restrict::{allows, announce_chosen, damage_received, legal_targets};

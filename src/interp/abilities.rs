@@ -274,6 +274,14 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             candidates.push(o);
         }
     }
+    // A card an announcement names triggers on it from outside the ability zones when its ability names the
+    // zone it is in (FF 11.9.1: "When Argy is put into the Break Zone in any situation by ...", 12-074H, works
+    // from the Break Zone it was put into): a candidate, which the reach and `works_in` below judge.
+    for &o in &signal_objects {
+        if state.object(o).left.is_none() && !candidates.contains(&o) && !in_ability_zone(state, o) {
+            candidates.push(o);
+        }
+    }
     // The event that makes an object's abilities stop working still triggers them (it looks
     // back, as leaving-play triggers do), and so do the events at the same time; afterwards they
     // trigger nothing (Trails 1202.2a, 804.11a).

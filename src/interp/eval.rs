@@ -204,7 +204,13 @@ impl Ctx<'_> {
                 let bound = self.bound(call)?;
                 match bound.primitive {
                     Primitive::Tracked => {
-                        let mut cards = self.state.tracked.get(&self.tracked_key(call, &bound)?).cloned().unwrap_or_default();
+                        let key = self.tracked_key(call, &bound)?;
+                        // The lists the actions of this effect gave, all of them (`GameHooks::acted`), else the game's.
+                        let here = format!("{}{key}", crate::kernel::state::TRACKED_IN_EFFECT);
+                        let mut cards: Vec<ObjectId> = self.env.iter().filter(|(n, _)| *n == here).filter_map(|(_, b)| if let Binding::Objects(list) = b { Some(list.clone()) } else { None }).flatten().collect();
+                        if cards.is_empty() {
+                            cards = self.state.tracked.get(&key).cloned().unwrap_or_default();
+                        }
                         if !matches!(bound.args[2], BoundArg::Absent) {
                             let property = self.property_arg(call, &bound.args[2])?;
                             let wanted = match self.slot(call, &bound.args[3]) {

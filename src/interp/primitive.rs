@@ -109,7 +109,9 @@ impl Ctx<'_> {
                 for object in self.picked(call, &a[0], &BoundArg::Absent, &a[3])? {
                     let object = self.state.current(object);
                     let deed = if value { crate::kernel::Deed::Flag(&flag) } else { crate::kernel::Deed::Cleared(&flag) };
-                    if self.allowed(object, deed) {
+                    // A card already in that state does not change (FF 15.1.1.1-2: only a dull card
+                    // is activated, only an active one dulled): no event.
+                    if self.state.object(object).flags.contains(&flag) != value && self.allowed(object, deed) {
                         self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source.into_iter().collect() })?;
                     }
                 }
@@ -231,12 +233,17 @@ impl Ctx<'_> {
                     BoundArg::Absent => None,
                     arg => Some(self.zone_name(call, arg)?),
                 };
+                // "your opponent's deck": whose zone, when the phrase names a player's (not "its owner's").
+                let zone_owner = match self.slot(call, &a[4]) {
+                    Some(Operand::Zone { owner: Some(who), .. }) if !matches!(who.as_ref(), Operand::Player(w) if w == "owner") => Some(self.player(who)?),
+                    _ => None,
+                };
                 let detail = [amount.map(|n| n.to_string()), zone.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
                 let key = format!("{}{name}", crate::kernel::DECLARED);
                 if self.declaring {
                     // Trails 1204.2d: the ability is being played: the game makes its choice only.
                     if let Some(hooks) = self.state.config.hooks {
-                        let call = crate::kernel::GameCall { name, objects, player, amount, zone, value: None, source: self.source, controller: self.controller, declaring: true };
+                        let call = crate::kernel::GameCall { name, objects, player, amount, zone, zone_owner, value: None, source: self.source, controller: self.controller, declaring: true };
                         if let Some(value) = (hooks.actions)(self.state, self.agent, &call)? {
                             self.env.push((key, Binding::Value(value)));
                         }
@@ -252,7 +259,7 @@ impl Ctx<'_> {
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
                 {
-                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, value, source: self.source, controller: self.controller, declaring: false };
+                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, zone_owner, value, source: self.source, controller: self.controller, declaring: false };
                     self.game_value = (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
@@ -275,7 +282,7 @@ impl Ctx<'_> {
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
                 {
-                    let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, value, source: self.source, controller: self.controller, declaring: false };
+                    let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, zone_owner: None, value, source: self.source, controller: self.controller, declaring: false };
                     (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }

@@ -107,7 +107,9 @@ impl Ctx<'_> {
         let affected = self.in_any_zone(bound.primitive == Primitive::Adjust, |ctx| match ctx.slot(call, &a[0]) {
             Some(op) if live || ctx.is_every(op) => ctx.selector(op),
             Some(Operand::This) => Ok(Selector::Objects(ctx.source.into_iter().collect())),
-            Some(op) => ctx.objects(op).map(Selector::Objects),
+            // A card this effect itself moved is followed where it went ("Your opponent removes it from the game.
+            // You can cast it ...", 14-127H Zidane; FF 7.4), as actions follow it (`still_here`).
+            Some(op) => ctx.objects(op).map(|list| Selector::Objects(list.into_iter().map(|o| ctx.still_here(o).unwrap_or(o)).collect())),
             None => Err(Illegal("a rule needs cards to affect".into())),
         })?;
         let changes = match bound.primitive {

@@ -115,6 +115,9 @@ pub struct GameCall {
     pub player: PlayerId,
     pub amount: Option<i64>,
     pub zone: Option<String>,
+    /// The player whose zone the phrase names, when it names one ("the top 2 cards of your opponent's deck");
+    /// else the zone is `player`'s.
+    pub zone_owner: Option<PlayerId>,
     /// What else it names (the Elements of a CP cost).
     pub value: Option<crate::kernel::Value>,
     /// The card whose ability asks for it, and that ability's controller.
@@ -128,6 +131,10 @@ pub struct GameCall {
 /// The name a game action's choice declared on use is kept under in its entry's names, followed by
 /// the action's name (Trails 1204.2d).
 pub const DECLARED: &str = "declared: ";
+
+/// The name a list of cards one action of an effect gave (`GameHooks::acted`) is kept under in the
+/// effect's names, followed by the list's name; `tracked(name)` reads them before the game's own list.
+pub const TRACKED_IN_EFFECT: &str = "tracked in this effect: ";
 
 /// Marks on a card that last for the turn start with this ("used this turn: ..."): an ability
 /// limited to once per turn records its use; the game clears them as the turn ends.
@@ -197,7 +204,15 @@ pub struct GameHooks {
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
     pub answers: fn(&GameState, ObjectId, &crate::kernel::continuous::Characteristics, &str) -> bool,
+    /// What the game makes of one action an effect of `source`'s (controlled by the player) has just
+    /// carried out, its events from the log index on: signals announcing the action as a whole (FF
+    /// "when 1 or more ... due to your Summons or abilities": one for all the cards it acted on), and
+    /// lists of cards the rest of that effect reads as `tracked(name)` (FF "the cards dulled by this effect").
+    pub acted: fn(&GameState, usize, Option<ObjectId>, PlayerId) -> Acted,
 }
+
+/// A game's reading of one action of an effect (`GameHooks::acted`).
+pub type Acted = (Vec<crate::kernel::event::Event>, Vec<(String, Vec<ObjectId>)>);
 
 impl std::fmt::Debug for GameHooks {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -63,16 +63,37 @@ pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> 
 /// entering the field (`enters_field_by`: "When The Emperor enters the field due to an ability",
 /// 14-027R), with the player whose Summon or ability it was and the detail `summons` or `abilities`.
 /// A Character played by the play procedure (FF 11.4.1) has no `moved_by`, and announces nothing.
+/// FF 7.10, 11.12.5: a card put into a Break Zone from any zone by a Summon or an ability announces
+/// `put_into_break_zone_by` the same way ("When Argy is put into the Break Zone in any situation by your
+/// opponent's Summons or abilities", 12-074H); a card broken by the rule processes after damage a Summon or
+/// an ability dealt was put there by it (FF 12.4.5), not one broken by battle damage (FF 10.1.4), nor a card
+/// put there by another rule process or a discard paying a cost (those have no `moved_by`).
 pub fn moved_by_announcements(state: &GameState, w: &Words, new: ObjectId) -> Vec<Event> {
     let o = state.object(new);
     let Some(by) = o.moved_by else { return vec![] };
-    if state.zone(o.zone).name != "field" {
-        return vec![];
-    }
-    let name = "enters_field_by";
+    let name = match state.zone(o.zone).name.as_str() {
+        "field" => "enters_field_by",
+        "break_zone" if !broken_in_battle(state, o.previous) && super::acted::heard_by(state, "put_into_break_zone_by", &[new]) => "put_into_break_zone_by",
+        _ => return vec![],
+    };
     let c = state.characteristics(by);
     let detail = if c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.summon)) { "summons" } else { "abilities" };
     vec![Event::Signal { name: name.into(), objects: vec![new], player: Some(c.controller), detail: Some(detail.into()) }]
+}
+
+/// FF 12.4.5, 10.1.4: whether the card was broken by the rule processes after battle damage: the last
+/// damage dealt to it before it moved was a battle's (the break is recorded as by the Forward that dealt it).
+fn broken_in_battle(state: &GameState, old: Option<ObjectId>) -> bool {
+    let Some(old) = old else { return false };
+    let mut recent = state.log.iter().rev().take(64);
+    match recent.next() {
+        Some(Event::Moved { reason: Some(reason), .. }) if reason == "break" => {}
+        _ => return false,
+    }
+    recent.find_map(|e| match e {
+        Event::Damaged { object, battle, .. } if *object == old => Some(*battle),
+        _ => None,
+    }) == Some(true)
 }
 
 /// The marks on the player whose card has just moved from their hand into a Break Zone by a discard

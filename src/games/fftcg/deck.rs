@@ -86,7 +86,9 @@ fn track(state: &mut GameState, name: &str, cards: &[ObjectId]) {
 /// The zone the call names, of the player it names ("your deck").
 fn zone(state: &GameState, call: &GameCall) -> Result<ZoneId, Illegal> {
     let name = call.zone.as_deref().unwrap_or("deck");
-    state.zone_id(name, Some(call.player)).ok_or_else(|| Illegal(format!("no {name} for {}", state.players[call.player.index()].name)))
+    // FF 5.1: "the top 2 cards of your opponent's deck" (15-120H Mind Flayer) is that player's deck.
+    let owner = call.zone_owner.unwrap_or(call.player);
+    state.zone_id(name, Some(owner)).ok_or_else(|| Illegal(format!("no {name} for {}", state.players[owner.index()].name)))
 }
 
 /// FF 5.1 "Shuffle the other cards revealed and return them to the bottom of your deck": the

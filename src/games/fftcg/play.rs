@@ -16,6 +16,7 @@ use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Posi
 use crate::vocab::AbilityClass;
 
 use super::cost::{discard, pay, CpCost, Sources};
+use super::elsewhere::{castable_elsewhere, may_cast_from_here, CAST_AS_THOUGH_OWNED, CAST_WITHOUT_PAYING_COST};
 use super::{equip, Words};
 
 /// The mark on a Summon cast this turn, kept where it goes after resolving (FF 11.3.8).
@@ -114,25 +115,6 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     out
 }
 
-/// The hook letting a player cast a card from the zone it is in (FF 11.3, 11.4, 15.1.1.7: "You can
-/// cast it this turn", 12-061L Krile), and the one letting them do so without paying its cost
-/// ("you may cast it without paying the cost this turn", 12-019R Amidatelion).
-pub const CAST_FROM_OUTSIDE_HAND: &str = "cast_from_outside_hand";
-pub const CAST_WITHOUT_PAYING_COST: &str = "cast_without_paying_cost";
-
-/// The cards in a Break Zone or removed from the game that an effect lets `player` cast.
-fn castable_elsewhere(state: &GameState, player: PlayerId) -> Vec<ObjectId> {
-    let granted = |e: &crate::kernel::ContinuousEffect| matches!(&e.change, crate::kernel::Change::Allow(h) if h.action == CAST_FROM_OUTSIDE_HAND);
-    if !state.effects.iter().any(granted) {
-        return vec![];
-    }
-    state
-        .in_zones("break_zone")
-        .chain(state.in_zones("removed"))
-        .filter(|o| !state.characteristics(*o).allowed.is_empty() && state.permits(*o, CAST_FROM_OUTSIDE_HAND, Some(player), None) == Some(true))
-        .collect()
-}
-
 /// Whether the card is in `player`'s hand.
 fn in_hand_of(state: &GameState, player: PlayerId, object: ObjectId) -> bool {
     let zone = state.zone(state.object(object).zone);
@@ -169,7 +151,9 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
         if w.is(state, object, w.summon) { ("cast_cost", "cast_cost_floor", "cast_cost_any_element") } else { ("play_cost", "play_cost_floor", "play_cost_any_element") };
     // Changes for anyone, changes for this player only ("for opponent to cast"), and a floor
     // ("cannot become 0": at least 1 more than the floor).
-    let player = state.object(object).owner;
+    // The player casting it: its owner, or the player an effect lets cast it as though they owned it (FF 6.2.1).
+    let owned_by = |h: &crate::kernel::Hook| (h.action == CAST_AS_THOUGH_OWNED).then_some(h.who).flatten();
+    let player = c.allowed.iter().find_map(owned_by).filter(|_| state.zone(state.object(object).zone).name != "hand").unwrap_or(state.object(object).owner);
     let adjust = |name: &str| c.adjustments.get(name).copied().unwrap_or(0);
     let printed = c.number(w.cost);
     let mut total = printed.max(0);
@@ -363,7 +347,7 @@ fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: Objec
 /// field" (11-130L Sephiroth).
 fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Option<String> {
     // FF 11.3, 11.4: cards are cast from the hand, others only as an effect allows.
-    if !in_hand_of(state, player, object) && state.permits(object, CAST_FROM_OUTSIDE_HAND, Some(player), None) != Some(true) {
+    if !in_hand_of(state, player, object) && !may_cast_from_here(state, player, object) {
         return Some(format!("{} is not in its player's hand, and no effect lets them cast it from where it is (FF 11.3, 11.4)", state.name_of(object)));
     }
     if state.permits(object, "be_cast", Some(player), None) == Some(false) {
@@ -461,6 +445,13 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
         Replaced::Happens(event @ Event::Moved { new, .. }) => {
             state.apply(event);
             let index = state.log.len() - 1;
+            // FF 6.2.1: a card played by a player who does not own it (cast "as though you owned it", 14-127H
+            // Zidane) is controlled by that player while it stays on the field.
+            if state.object(new).owner != player {
+                use crate::kernel::{Change, ContinuousEffect, Duration, Selector};
+                let effect = ContinuousEffect { id: state.next_effect_id(), source: None, controller: player, timestamp: Default::default(), affected: Selector::Objects(vec![new]), change: Change::Controller(player), duration: Duration::WhileIn(new), condition: None, keyword: None };
+                state.apply(Event::EffectBegan { effect: Box::new(effect) });
+            }
             for event in arrival_states(state, new).into_iter().chain(states(new)) {
                 state.apply(event);
             }

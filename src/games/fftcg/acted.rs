@@ -1,0 +1,76 @@
+//! What one action of a Summon or an ability did as a whole (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2), the dull Characters it activated (FF 15.1.1.1) and the cards it made a player discard (FF 15.1.1.4), announced once for them all.
+
+use crate::kernel::state::Acted;
+use crate::kernel::{Event, GameState, ObjectId, PlayerId};
+
+/// The list of the Characters the resolving effect dulled ("draw 1 card for each Forward you have
+/// dulled due to this ability", 12-093C Scholar; read as `tracked(dulled_by_this_effect)`).
+pub const DULLED_BY_THIS_EFFECT: &str = "dulled_by_this_effect";
+/// The announcement of the dull Characters one action of a Summon or an ability activated, by the
+/// player who controls it ("When 1 or more dull Backups you control is activated due to your Summons or
+/// abilities", 12-114R Baralai).
+pub const ACTIVATED_BY: &str = "activated_by_summons_or_abilities";
+/// The detail of the one `discard` announcement for all the cards one action of a Summon or an ability
+/// made a player discard, when the other player controls it ("When your opponent discards 1 or more cards
+/// from their hand due to your Summons or abilities", 12-114R Baralai).
+pub const DISCARDED_DUE_TO_YOUR: &str = "one_or_more_due_to_your_summons_or_abilities";
+
+/// The events of one action of `source`'s effect (from the log index `from` on), read once the action
+/// is done. Only a Summon or an ability does it (a card with no source is a game procedure); a cost paid
+/// is not read (the interpreter does not ask). A card already dull is not dulled again, nor an active
+/// one activated (the state does not change: no event), so every `Flag` event read is a change.
+pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controller: PlayerId) -> Acted {
+    let Some(source) = source else { return Acted::default() };
+    let (mut dulled, mut activated) = (vec![], vec![]);
+    let mut discarded: Vec<(PlayerId, Vec<ObjectId>)> = vec![];
+    for event in state.log.iter_from(from) {
+        match event {
+            // FF 15.1.1.2, 15.1.1.1: by this Summon or ability, not by one its effect set off.
+            Event::Flag { object, flag, value, by } if flag == "dull" && by.contains(&source) => {
+                if *value { dulled.push(*object) } else { activated.push(*object) }
+            }
+            // FF 15.1.1.4: a card moved from a hand into a Break Zone by a discard this Summon or ability made.
+            Event::Moved { new, from, to, reason: Some(reason), by: Some(by), .. } if reason == "discard" && *by == source => {
+                let (from, to) = (state.zone(*from), state.zone(*to));
+                if from.name != "hand" || to.name != "break_zone" {
+                    continue;
+                }
+                let player = from.owner.unwrap_or(state.object(*new).owner);
+                match discarded.iter_mut().find(|(p, _)| *p == player) {
+                    Some((_, cards)) => cards.push(*new),
+                    None => discarded.push((player, vec![*new])),
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut signals = vec![];
+    if !activated.is_empty() && heard(state, ACTIVATED_BY) {
+        signals.push(Event::Signal { name: ACTIVATED_BY.into(), objects: activated, player: Some(controller), detail: Some("one_or_more".into()) });
+    }
+    for (player, cards) in discarded {
+        // "due to your Summons or abilities": the player the trigger reads as "your" is the one who controls them.
+        if player != controller && heard(state, "discard") {
+            signals.push(Event::Signal { name: "discard".into(), objects: cards, player: Some(player), detail: Some(DISCARDED_DUE_TO_YOUR.into()) });
+        }
+    }
+    let lists = if dulled.is_empty() { vec![] } else { vec![(DULLED_BY_THIS_EFFECT.to_string(), dulled)] };
+    (signals, lists)
+}
+
+/// Whether a card on the field has a triggered ability the announcement can reach (`interp::reached`), or a
+/// delayed trigger waits for it: announced only then, so the transcripts of the other games stay as they are.
+fn heard(state: &GameState, name: &str) -> bool {
+    heard_by(state, name, &[])
+}
+
+/// `heard`, or one of `named` (the cards the announcement names, wherever they are) can hear it.
+pub(super) fn heard_by(state: &GameState, name: &str, named: &[ObjectId]) -> bool {
+    use crate::kernel::replacement::EventPattern;
+    let probe = Event::Signal { name: name.into(), objects: vec![], player: None, detail: None };
+    let on_field = match crate::interp::reached(state, Some(&probe)) {
+        Some(hears) => named.iter().copied().any(&hears) || state.in_zones("field").any(hears),
+        None => true,
+    };
+    on_field || state.delayed.iter().any(|d| matches!(&d.pattern, EventPattern::Signal { name: n, .. } if n == name))
+}
