@@ -149,8 +149,15 @@ fn assign(left: &[u32], flexible: &[(&[u32], i64)]) -> bool {
 /// Every legal payment of `cost` from `groups`, as counts per group, Backups first; at most
 /// `limit` of them.
 fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
+    let available: Vec<i64> = groups.iter().map(|g| g.objects.len() as i64).collect();
+    payments_from(groups, &available, cost, limit)
+}
+
+/// `payments` with `available[i]` of group `i`'s objects free to pay (the others left out).
+fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
     struct Search<'a> {
         groups: &'a [Group],
+        available: &'a [i64],
         cost: &'a CpCost,
         /// The most CP the groups from each index on can make toward the cost.
         reach: Vec<i64>,
@@ -175,7 +182,7 @@ fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
             return;
         }
         let group = &s.groups[i];
-        let most = if s.cost.takes(group) { group.objects.len() as i64 } else { 0 };
+        let most = if s.cost.takes(group) { s.available[i] } else { 0 };
         for k in (0..=most).rev() {
             if sum + k * group.amount > s.cost.total + 1 {
                 continue;
@@ -190,9 +197,9 @@ fn payments(groups: &[Group], cost: &CpCost, limit: usize) -> Vec<Vec<i64>> {
     }
     let mut reach = vec![0; groups.len() + 1];
     for (i, g) in groups.iter().enumerate().rev() {
-        reach[i] = reach[i + 1] + if cost.takes(g) { g.objects.len() as i64 * g.amount } else { 0 };
+        reach[i] = reach[i + 1] + if cost.takes(g) { available[i] * g.amount } else { 0 };
     }
-    let mut search = Search { groups, cost, reach, out: vec![], limit };
+    let mut search = Search { groups, available, cost, reach, out: vec![], limit };
     walk(&mut search, 0, &mut vec![0; groups.len()], 0);
     search.out
 }
@@ -212,16 +219,19 @@ impl Sources {
 
     /// Whether `cost` could be paid from these sources, leaving out `exclude`.
     pub fn can_pay(&self, cost: &CpCost, exclude: &[ObjectId]) -> bool {
-        if exclude.is_empty() {
-            return !payments(&self.0, cost, 1).is_empty();
+        // Whether a group may pay depends on its objects only for CP of named producers: then the
+        // groups are read without the excluded objects; otherwise only how many are left counts.
+        if cost.producers.is_some() && !exclude.is_empty() {
+            let left: Vec<Group> = self
+                .0
+                .iter()
+                .map(|g| Group { objects: g.objects.iter().copied().filter(|o| !exclude.contains(o)).collect(), ..g.clone() })
+                .filter(|g| !g.objects.is_empty())
+                .collect();
+            return !payments(&left, cost, 1).is_empty();
         }
-        let left: Vec<Group> = self
-            .0
-            .iter()
-            .map(|g| Group { objects: g.objects.iter().copied().filter(|o| !exclude.contains(o)).collect(), ..g.clone() })
-            .filter(|g| !g.objects.is_empty())
-            .collect();
-        !payments(&left, cost, 1).is_empty()
+        let available: Vec<i64> = self.0.iter().map(|g| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).collect();
+        !payments_from(&self.0, &available, cost, 1).is_empty()
     }
 }
 
