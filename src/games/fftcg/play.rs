@@ -127,9 +127,19 @@ pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: Obje
     if w.flag(state, object, w.generic) {
         return false;
     }
-    let name = w.name_text(state, object);
+    // Read from one view, the names compared where they are (a card without one goes by its card's).
+    let view = state.view();
+    let text = |o: ObjectId| match view.get(o.index()).and_then(Option::as_deref).and_then(|c| c.get(w.name)) {
+        Some(Value::Text(t)) => std::borrow::Cow::Borrowed(t.as_str()),
+        _ => std::borrow::Cow::Owned(state.name_of(o)),
+    };
+    let name = text(object);
+    let vocab = &state.library.vocab;
     state.in_zones("field").any(|o| {
-        state.characteristics(o).controller == player && w.is(state, o, w.character) && !w.flag(state, o, w.generic) && w.name_text(state, o) == name
+        view.get(o.index()).and_then(Option::as_deref).is_some_and(|c| {
+            let generic = w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy);
+            c.controller == player && c.kinds.iter().any(|k| vocab.kind_is(*k, w.character)) && !generic && text(o) == name
+        })
     })
 }
 
