@@ -98,16 +98,24 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
     // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
     let hand: Vec<ObjectId> = state.zone_id("hand", Some(player)).map(|h| state.zone(h).objects.clone()).unwrap_or_default();
+    let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Activated;
     for object in state.in_zones("field").chain(hand) {
-        let mine = state.characteristics(object).controller == player;
-        if !mine && !library.card(state.object(object).card).abilities.iter().any(|a| has_tag(&library, a, EACH_PLAYER)) {
+        let chars = state.characteristics(object);
+        let mine = chars.controller == player;
+        let printed = &library.card(state.object(object).card).abilities;
+        if !mine && !printed.iter().any(|a| has_tag(&library, a, EACH_PLAYER)) {
+            continue;
+        }
+        // Most cards have no action or special ability, printed, of a keyword, or granted: nothing to list.
+        let keyword_activated = |k: &crate::vocab::KeywordId| library.keywords.get(k.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(activated));
+        if !(!chars.stripped && printed.iter().any(activated)) && !chars.keywords.iter().any(keyword_activated) && chars.granted.is_empty() {
             continue;
         }
         for (reference, ability) in abilities_of(state, &library, object) {
             if !mine && !has_tag(&library, &ability, EACH_PLAYER) {
                 continue;
             }
-            if library.vocab.ability_kinds[ability.kind.index()].class == AbilityClass::Activated && usable(state, w, &sources, player, object, &ability, false).is_ok() {
+            if activated(&ability) && usable(state, w, &sources, player, object, &ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
         }
