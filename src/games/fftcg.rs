@@ -11,6 +11,7 @@ mod acted;
 mod actions;
 mod answers;
 mod attack;
+mod card_cost;
 mod choices;
 mod cost;
 mod deck;
