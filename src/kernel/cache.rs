@@ -66,8 +66,9 @@ impl Cache {
     }
 }
 
-/// The objects an event changed (`GameState::touched_objects`): at most two for most events, the
-/// objects an effect can select for an effect that begins, with what it reads.
+/// The objects an event changed (`GameState::touched_objects`): at most two for most events; for
+/// an effect that begins or ends, or a card effects hang on, the objects those effects can select,
+/// with what a new effect reads.
 pub(crate) enum Touched {
     Two([Option<ObjectId>; 2]),
     Many(Vec<ObjectId>, Reads),

@@ -41,28 +41,34 @@ impl GameState {
             return Some(Touched::Two(touched));
         }
         // The effects it anchors start or stop applying: the objects they can select change too,
-        // when those are named (the effects' zones or cards) and no condition or amount is read.
+        // when those are named (the effects' zones or cards); conditions and amounts are carried
+        // (`carried_globals`).
         let mut stale: Vec<ObjectId> = touched.iter().flatten().copied().collect();
         for e in self.effects.iter().filter(|e| anchors(e)) {
             stale.extend(self.candidates(&e.affected, e.source)?);
         }
-        Some(Touched::Many(stale, Reads::default()))
+        let keywords = self.effects.iter().filter(|e| anchors(e)).any(changes_keywords);
+        (!keywords || !self.keyword_effects_of(&stale)).then_some(Touched::Many(stale, Reads::default()))
+    }
+
+    /// Whether an effect of a keyword some of `objects` have is in force: it lapses with the
+    /// keyword (`layers::lapsed`), which a patch reads before it computes those objects again.
+    fn keyword_effects_of(&self, objects: &[ObjectId]) -> bool {
+        self.effects.iter().any(|e| e.keyword.is_some() && e.source.is_some_and(|s| objects.contains(&s)))
     }
 
     /// The objects an effect that has just begun or is ending (`effect`, among the effects) can
     /// change, when the effects in force are local with it (its condition and amount are read
     /// as `carried_globals` says): the candidates its selector names (its zone, its cards). `None`
-    /// when it may change more: its selector names no candidates, or it changes keywords that decide whether other
-    /// effects of the cards it selects are in force (`layers::lapsed`). What it reads is added to
-    /// what the view's effects read (`Reads`), so that events it reads are not taken as inert.
+    /// when it may change more: its selector names no candidates, or it changes keywords that
+    /// decide whether other effects of the cards it selects are in force (`layers::lapsed`). What
+    /// it reads is added to what the view's effects read, so that events it reads are not inert.
     pub(super) fn effect_touches(&self, effect: &ContinuousEffect) -> Option<Touched> {
         if !self.effects_are_local() {
             return None;
         }
         let stale = self.candidates(&effect.affected, effect.source)?;
-        let keywords = matches!(effect.change, Change::GrantKeyword(_) | Change::RemoveKeyword(_));
-        let lapses = |e: &ContinuousEffect| e.keyword.is_some() && e.source.is_some_and(|s| stale.contains(&s));
-        if keywords && self.effects.iter().any(lapses) {
+        if changes_keywords(effect) && self.keyword_effects_of(&stale) {
             return None;
         }
         let mut reads = Reads::default();
@@ -148,6 +154,11 @@ pub(crate) struct GlobalValue {
 /// Whether an effect's condition or amount reads the board beyond the object it judges.
 fn is_global(e: &ContinuousEffect) -> bool {
     e.condition.is_some() || matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)))
+}
+
+/// Whether an effect gives or takes keywords.
+fn changes_keywords(e: &ContinuousEffect) -> bool {
+    matches!(e.change, Change::GrantKeyword(_) | Change::RemoveKeyword(_))
 }
 
 /// Whether the effect hangs on the object: its source, or what its duration watches.
