@@ -90,7 +90,6 @@ impl RuleProcesses for FfRules {
         // The game remembers which Characters took damage this turn ("a Forward that took damage
         // this turn"), before any of them is broken.
         let damaged: Vec<ObjectId> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
-        drop(characters);
         for o in damaged {
             state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: vec![] });
         }
