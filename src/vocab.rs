@@ -327,6 +327,16 @@ impl Vocabulary {
     #[inline]
     pub fn kind_is(&self, k: KindId, ancestor: KindId) -> bool {
         let n = self.kinds.len();
+        match self.ancestry.0.get() {
+            Some(table) if k.index() < n && ancestor.index() < n => table[k.index() * n + ancestor.index()],
+            _ => self.kind_is_first(k, ancestor),
+        }
+    }
+
+    /// `kind_is` before the table is made (once), or for a kind outside it.
+    #[cold]
+    fn kind_is_first(&self, k: KindId, ancestor: KindId) -> bool {
+        let n = self.kinds.len();
         let table = self.ancestry.0.get_or_init(|| (0..n * n).map(|i| self.kind_is_within(KindId((i / n) as u32), KindId((i % n) as u32), n)).collect());
         match (k.index() < n && ancestor.index() < n).then(|| table[k.index() * n + ancestor.index()]) {
             Some(is) => is,
