@@ -323,6 +323,12 @@ impl Vocabulary {
         })
     }
 
+    /// Whether any of `kinds` is `ancestor` or one of its subkinds (an object's kinds).
+    #[inline]
+    pub fn any_is(&self, kinds: &[KindId], ancestor: KindId) -> bool {
+        kinds.iter().any(|k| self.kind_is(*k, ancestor))
+    }
+
     /// Whether kind `k` is `ancestor` or one of its subkinds.
     #[inline]
     pub fn kind_is(&self, k: KindId, ancestor: KindId) -> bool {

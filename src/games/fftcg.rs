@@ -107,7 +107,7 @@ impl Words {
 
     /// Whether the object is of `kind` now (a Summon is a card, a Forward a Character).
     pub fn is(&self, state: &GameState, object: ObjectId, kind: KindId) -> bool {
-        state.characteristics(object).kinds.iter().any(|k| state.library.vocab.kind_is(*k, kind))
+        state.library.vocab.any_is(&state.characteristics(object).kinds, kind)
     }
 
     /// The object's Elements now (FF 5.2.1.1).
@@ -136,7 +136,12 @@ impl Words {
     }
 
     pub fn flag(&self, state: &GameState, object: ObjectId, property: Option<PropId>) -> bool {
-        property.is_some_and(|p| state.characteristics(object).get(p).is_some_and(Words::truthy))
+        Words::has_icon(&state.characteristics(object), property)
+    }
+
+    /// Whether characteristics `c` have the icon `property` (`flag` without looking them up).
+    pub fn has_icon(c: &crate::kernel::Characteristics, property: Option<PropId>) -> bool {
+        property.is_some_and(|p| c.get(p).is_some_and(Words::truthy))
     }
 
     /// Whether an icon property's value says the card has it (not 0, not an empty list).
@@ -158,9 +163,14 @@ impl Words {
     }
 
     pub fn name_text(&self, state: &GameState, object: ObjectId) -> String {
-        match state.characteristics(object).get(self.name) {
-            Some(Value::Text(t)) => t.clone(),
-            _ => state.name_of(object),
+        self.name_in(state, &state.characteristics(object), object).into_owned()
+    }
+
+    /// The name in `object`'s characteristics `c`, where it is; a card without one goes by its card's.
+    pub fn name_in<'c>(&self, state: &GameState, c: &'c crate::kernel::Characteristics, object: ObjectId) -> std::borrow::Cow<'c, str> {
+        match c.get(self.name) {
+            Some(Value::Text(t)) => std::borrow::Cow::Borrowed(t.as_str()),
+            _ => std::borrow::Cow::Owned(state.name_of(object)),
         }
     }
 }

@@ -474,7 +474,7 @@ impl GameState {
             Selector::All => true,
             Selector::Objects(list) => list.contains(&object),
             Selector::AsItWas(it) => *it == object,
-            Selector::Kind(k) => c.kinds.iter().any(|have| self.library.vocab.kind_is(*have, *k)),
+            Selector::Kind(k) => self.library.vocab.any_is(&c.kinds, *k),
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,
             Selector::InZone(name) => self.zone(o.zone).name == *name,

@@ -161,7 +161,7 @@ impl GameState {
             }
             Event::EffectEnded { effect } => {
                 // What the effect could change, read while it is still in force.
-                ended = self.effects.iter().find(|e| e.id == *effect).map(|e| self.effect_touches(e));
+                ended = self.effects.iter().find(|e| e.id == *effect).map(|e| self.effect_touches(e, false));
                 Arc::make_mut(&mut self.effects).retain(|e| e.id != *effect);
             }
             Event::ReplacementBegan { replacement } => {

@@ -22,7 +22,7 @@ impl GameState {
     /// order in a zone...).
     pub(super) fn touched_objects(&self, event: &Event) -> Option<Touched> {
         let (touched, anchored): ([Option<ObjectId>; 2], &dyn Fn(&ContinuousEffect, ObjectId) -> bool) = match event {
-            Event::EffectBegan { effect } => return self.effect_touches(effect),
+            Event::EffectBegan { effect } => return self.effect_touches(effect, true),
             // No view reads the order of a zone while the effects are local (`Selector::OnTop`
             // is not), nor the delayed triggers.
             Event::Shuffled { .. } | Event::Reordered { .. } | Event::DelayedCreated { .. } => return Some(Touched::Two([None, None])),
@@ -63,8 +63,9 @@ impl GameState {
     /// when it may change more: its selector names no candidates, or it changes keywords that
     /// decide whether other effects of the cards it selects are in force (`layers::lapsed`). What
     /// it reads is added to what the view's effects read, so that events it reads are not inert.
-    pub(super) fn effect_touches(&self, effect: &ContinuousEffect) -> Option<Touched> {
-        if !self.effects_are_local() {
+    /// An effect ending cannot make local effects non-local: only one `begun` is checked for that.
+    pub(super) fn effect_touches(&self, effect: &ContinuousEffect, begun: bool) -> Option<Touched> {
+        if begun && !self.effects_are_local() {
             return None;
         }
         let stale = self.candidates(&effect.affected, effect.source)?;

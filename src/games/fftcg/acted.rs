@@ -66,11 +66,18 @@ fn heard(state: &GameState, name: &str) -> bool {
 
 /// `heard`, or one of `named` (the cards the announcement names, wherever they are) can hear it.
 pub(super) fn heard_by(state: &GameState, name: &str, named: &[ObjectId]) -> bool {
-    use crate::kernel::replacement::EventPattern;
     let probe = Event::Signal { name: name.into(), objects: vec![], player: None, detail: None };
-    let on_field = match crate::interp::reached(state, Some(&probe)) {
-        Some(hears) => named.iter().copied().any(&hears) || state.in_zones("field").any(hears),
+    heard_among(state, &probe, named.iter().copied().chain(state.in_zones("field")))
+}
+
+/// Whether one of `cards` has a triggered ability the announcement `signal` can reach, or a delayed
+/// trigger waits for an announcement of its name.
+pub(super) fn heard_among(state: &GameState, signal: &Event, mut cards: impl Iterator<Item = ObjectId>) -> bool {
+    use crate::kernel::replacement::EventPattern;
+    let Event::Signal { name, .. } = signal else { return true };
+    let by_cards = match crate::interp::reached(state, Some(signal)) {
+        Some(hears) => cards.any(hears),
         None => true,
     };
-    on_field || state.delayed.iter().any(|d| matches!(&d.pattern, EventPattern::Signal { name: n, .. } if n == name))
+    by_cards || state.delayed.iter().any(|d| matches!(&d.pattern, EventPattern::Signal { name: n, .. } if n == name))
 }

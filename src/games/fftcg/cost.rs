@@ -66,7 +66,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
     // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
     for object in state.in_zones("field").filter(|o| !exclude.contains(o)) {
         let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
-        if c.controller != player || !c.kinds.iter().any(|k| vocab.kind_is(*k, w.backup)) || state.object(object).flags.contains("dull") {
+        if c.controller != player || !vocab.any_is(&c.kinds, w.backup) || state.object(object).flags.contains("dull") {
             continue;
         }
         let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { with_elements_of_cards(state, w, object, w.element_values(c).collect()) };

@@ -32,11 +32,7 @@ pub fn announce_use(state: &mut GameState, agent: &mut dyn Agent, player: Player
     let Some(entry) = state.stack.last().filter(|e| e.source == Some(object)).cloned() else { return };
     let Some((_, kind)) = entry_ability(state, &entry) else { return };
     let signal = Event::Signal { name: "use_ability".into(), objects: vec![object], player: Some(player), detail: Some(kind) };
-    let heard = match crate::interp::reached(state, Some(&signal)) {
-        Some(hears) => state.live_objects().any(hears),
-        None => true,
-    };
-    if heard {
+    if super::acted::heard_among(state, &signal, state.live_objects()) {
         announce(state, agent, signal);
     }
 }

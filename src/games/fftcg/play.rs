@@ -136,18 +136,14 @@ pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: Obje
     if w.flag(state, object, w.generic) {
         return false;
     }
-    // Read from one view, the names compared where they are (a card without one goes by its card's).
+    // Read from one view, the names compared where they are.
     let view = state.view();
-    let text = |o: ObjectId| match view.get(o.index()).and_then(Option::as_deref).and_then(|c| c.get(w.name)) {
-        Some(Value::Text(t)) => std::borrow::Cow::Borrowed(t.as_str()),
-        _ => std::borrow::Cow::Owned(state.name_of(o)),
-    };
-    let name = text(object);
+    let chars = state.characteristics(object);
+    let name = w.name_in(state, &chars, object);
     let vocab = &state.library.vocab;
     state.in_zones("field").any(|o| {
         view.get(o.index()).and_then(Option::as_deref).is_some_and(|c| {
-            let generic = w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy);
-            c.controller == player && c.kinds.iter().any(|k| vocab.kind_is(*k, w.character)) && !generic && text(o) == name
+            c.controller == player && vocab.any_is(&c.kinds, w.character) && !Words::has_icon(c, w.generic) && w.name_in(state, c, o) == name
         })
     })
 }

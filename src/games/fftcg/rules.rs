@@ -40,7 +40,7 @@ impl RuleProcesses for FfRules {
         let mut backups = [0usize; 2];
         for o in state.in_zones("field") {
             let Some(c) = view.get(o.index()).and_then(Option::as_deref) else { continue };
-            let is = |kind| c.kinds.iter().any(|k| library.vocab.kind_is(*k, kind));
+            let is = |kind| library.vocab.any_is(&c.kinds, kind);
             equipment |= w.item.is_some_and(is) || w.formation.is_some_and(is);
             if !is(w.character) {
                 continue;
@@ -61,8 +61,7 @@ impl RuleProcesses for FfRules {
                 }
             }
             let light_dark = w.element_values(c).any(|e| w.light_or_dark(e));
-            let generic = w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy);
-            characters.push((o, c.controller, (!generic).then_some(c), light_dark));
+            characters.push((o, c.controller, (!Words::has_icon(c, w.generic)).then_some(c), light_dark));
         }
         for player in [PlayerId(0), PlayerId(1)] {
             let mine = || characters.iter().filter(|c| c.1 == player);
