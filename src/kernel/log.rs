@@ -13,7 +13,8 @@ const CHUNK: usize = 256;
 /// Every event applied to the game, in order.
 #[derive(Clone, Default)]
 pub struct EventLog {
-    sealed: Vec<Arc<[Event]>>,
+    /// Full chunks, each a `Vec` of `CHUNK` events moved behind its `Arc` without copying.
+    sealed: Vec<Arc<Vec<Event>>>,
     tail: Vec<Event>,
 }
 
@@ -29,7 +30,8 @@ impl EventLog {
     pub fn push(&mut self, event: Event) {
         self.tail.push(event);
         if self.tail.len() == CHUNK {
-            self.sealed.push(Arc::from(std::mem::take(&mut self.tail)));
+            let full = std::mem::replace(&mut self.tail, Vec::with_capacity(CHUNK));
+            self.sealed.push(Arc::new(full));
         }
     }
 
@@ -61,7 +63,7 @@ impl EventLog {
         }
         let chunks = len / CHUNK;
         if chunks < self.sealed.len() {
-            self.tail = self.sealed[chunks].to_vec();
+            self.tail = self.sealed[chunks].as_ref().clone();
             self.sealed.truncate(chunks);
         }
         self.tail.truncate(len - chunks * CHUNK);

@@ -3,8 +3,10 @@
 //! may come from paying only by discarding (SE14 11.7.2.1.1); a card needs at least one CP of its
 //! Element (not Light or Dark).
 
-use crate::kernel::decision::{Agent, Answer, Question};
+use crate::kernel::decision::Agent;
 use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position};
+
+use smallvec::SmallVec;
 
 use super::Words;
 
@@ -69,7 +71,14 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
         if c.controller != player || !vocab.any_is(&c.kinds, w.backup) || state.object(object).flags.contains("dull") {
             continue;
         }
-        let elements = if state.permits(object, "any_element_cp", None, None) == Some(true) { vec![] } else { with_elements_of_cards(state, w, object, w.element_values(c).collect()) };
+        // Most Backups have no permission about the CP they make: their Elements, read in place.
+        let elements = if c.allowed.is_empty() {
+            w.element_values(c).collect()
+        } else if state.permits(object, "any_element_cp", None, None) == Some(true) {
+            vec![]
+        } else {
+            with_elements_of_cards(state, w, object, w.element_values(c).collect())
+        };
         add(object, elements, 1, "dull");
     }
     // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card.
@@ -108,11 +117,15 @@ fn with_elements_of_cards(state: &GameState, w: &Words, backup: ObjectId, mut el
     elements
 }
 
-/// Whether the chosen CP can meet the Element needs: each source makes CP of one of its Elements.
-fn covers(chosen: &[(&Group, i64)], needs: &[u32]) -> bool {
-    let mut left: Vec<u32> = needs.to_vec();
-    let mut flexible: Vec<(&[u32], i64)> = vec![];
-    for (group, count) in chosen {
+/// Whether the chosen CP (`counts[i]` of group `i`) can meet the Element needs: each source
+/// makes CP of one of its Elements.
+fn covers(groups: &[Group], counts: &[i64], needs: &[u32]) -> bool {
+    if needs.is_empty() {
+        return true;
+    }
+    let mut left: SmallVec<[u32; 8]> = needs.into();
+    let mut flexible: SmallVec<[(&[u32], i64); 8]> = SmallVec::new();
+    for (group, count) in groups.iter().zip(counts).filter(|(_, c)| **c > 0) {
         for _ in 0..*count {
             if group.elements.len() == 1 {
                 for _ in 0..group.amount {
@@ -134,9 +147,9 @@ fn assign(left: &[u32], flexible: &[(&[u32], i64)]) -> bool {
     if left.is_empty() {
         return true;
     }
-    let candidates: Vec<u32> = if elements.is_empty() { left.to_vec() } else { elements.to_vec() };
+    let candidates = if elements.is_empty() { left } else { elements };
     candidates.iter().any(|e| {
-        let mut next = left.to_vec();
+        let mut next: SmallVec<[u32; 8]> = left.into();
         for _ in 0..*amount {
             if let Some(i) = next.iter().position(|x| x == e) {
                 next.swap_remove(i);
@@ -171,8 +184,7 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
         // FF 11.2.1.1, SE14 11.7.2.1.1: exact, or one CP over when paying only by discarding.
         let only_discarding = || s.groups.iter().zip(counts.iter()).filter(|(_, c)| **c > 0).all(|(g, _)| g.discard());
         if sum == s.cost.total || (sum == s.cost.total + 1 && only_discarding()) {
-            let chosen: Vec<(&Group, i64)> = s.groups.iter().zip(counts.iter().copied()).filter(|(_, c)| *c > 0).collect();
-            if covers(&chosen, &s.cost.needs) {
+            if covers(s.groups, counts, &s.cost.needs) {
                 s.out.push(counts.clone());
             }
             return;
@@ -252,23 +264,24 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     }
     let groups = groups(state, w, player, exclude);
     let options = payments(&groups, cost, MOST_PAYMENTS);
-    let labels: Vec<String> = groups.iter().map(|g| format!("{} {}", g.verb, state.name_of(g.objects[0]))).collect();
-    let words = |counts: &Vec<i64>| {
-        let parts: Vec<String> = labels.iter().zip(counts).filter(|(_, c)| **c > 0).map(|(label, c)| if *c > 1 { format!("{label} x{c}") } else { label.clone() }).collect();
+    let words = |state: &GameState, counts: &Vec<i64>| {
+        let parts: Vec<String> = groups
+            .iter()
+            .zip(counts)
+            .filter(|(_, c)| **c > 0)
+            .map(|(g, c)| {
+                let label = format!("{} {}", g.verb, state.name_of(g.objects[0]));
+                if *c > 1 { format!("{label} x{c}") } else { label }
+            })
+            .collect();
         parts.join(", ")
     };
     let pick = match options.len() {
         0 => return Err(Illegal(format!("{} cannot pay {} CP for {what}", state.players[player.index()].name, cost.total))),
         1 => 0,
-        _ => {
-            let prompt = format!("pay {} CP for {what}", cost.total);
-            match state.ask(agent, player, Question::One { prompt, options: options.iter().map(words).collect() }) {
-                Answer::One(i) => i,
-                _ => 0,
-            }
-        }
+        n => state.ask_one(agent, player, &format!("pay {} CP for {what}", cost.total), n, |s, i| words(s, &options[i])),
     };
-    state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {}", cost.total, words(&options[pick]))) });
+    state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {}", cost.total, words(state, &options[pick]))) });
     // The cards that produced the CP, for "if the cost paid to play X included Ice CP" (7-003C).
     let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
     state.apply(Event::Tracked { name: CP_PRODUCERS.into(), objects: producers });
