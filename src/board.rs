@@ -110,12 +110,12 @@ pub(crate) fn is_hand(zone: &Zone) -> bool {
 
 /// The zones of `player`, in the game's configured order.
 pub(crate) fn player_zones(state: &GameState, player: PlayerId) -> impl Iterator<Item = &Zone> {
-    state.zones.iter().filter(move |z| z.owner == Some(player))
+    state.zones.iter().map(|z| &**z).filter(move |z| z.owner == Some(player))
 }
 
 /// The shared zones (the FF stack, the Trails Resolve Standby Zone).
 pub(crate) fn shared_zones(state: &GameState) -> impl Iterator<Item = &Zone> {
-    state.zones.iter().filter(|z| z.owner.is_none())
+    state.zones.iter().map(|z| &**z).filter(|z| z.owner.is_none())
 }
 
 /// A player's name.

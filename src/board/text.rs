@@ -42,7 +42,7 @@ pub fn text(state: &GameState) -> String {
             .collect();
         out.push_str(&format!("triggered: {}\n", pending.join(", ")));
     }
-    for (name, objects) in &state.tracked {
+    for (name, objects) in state.tracked.iter() {
         if !objects.is_empty() {
             out.push_str(&format!("{name}: {}\n", names(state, objects)));
         }

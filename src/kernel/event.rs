@@ -105,12 +105,12 @@ impl GameState {
                 debug_assert_eq!(object.index(), self.objects.len());
                 let entered = self.tick();
                 self.objects.push(Arc::new(Object::new(*card, *owner, *zone, entered)));
-                self.zones[zone.index()].objects.push(*object);
+                Arc::make_mut(&mut self.zones[zone.index()]).objects.push(*object);
             }
             Event::Moved { old, new, from, to, position, by, .. } => {
                 // Last known information: the object as it was just before it left (FF 11.11.4).
                 let last_known = self.characteristics(*old);
-                self.zones[from.index()].objects.retain(|o| o != old);
+                Arc::make_mut(&mut self.zones[from.index()]).objects.retain(|o| o != old);
                 let entered = self.tick();
                 let prior = self.objects[old.index()].clone();
                 Arc::make_mut(&mut self.objects[old.index()]).last_known = Some(last_known);
@@ -126,7 +126,7 @@ impl GameState {
                     let kept = Arc::make_mut(&mut self.objects[old.index()]);
                     (kept.zone, kept.entered) = (*to, entered);
                 }
-                let zone = &mut self.zones[to.index()].objects;
+                let zone = &mut Arc::make_mut(&mut self.zones[to.index()]).objects;
                 match position {
                     Position::Top => zone.push(*new),
                     Position::Bottom => zone.insert(0, *new),
@@ -135,7 +135,7 @@ impl GameState {
             Event::Removed { object } => {
                 let last_known = self.characteristics(*object);
                 let zone = self.objects[object.index()].zone;
-                self.zones[zone.index()].objects.retain(|o| o != object);
+                Arc::make_mut(&mut self.zones[zone.index()]).objects.retain(|o| o != object);
                 let gone = Arc::make_mut(&mut self.objects[object.index()]);
                 // Gone with nothing after it: `left` names the object itself (`current` stops there).
                 (gone.last_known, gone.left) = (Some(last_known), Some(*object));
@@ -150,10 +150,10 @@ impl GameState {
                 *Arc::make_mut(&mut self.objects[object.index()]).counters.entry(name.clone()).or_insert(0) += delta;
             }
             Event::Resource { player, name, delta } => {
-                *self.players[player.index()].resources.entry(name.clone()).or_insert(0) += delta;
+                *Arc::make_mut(&mut self.players[player.index()]).resources.entry(name.clone()).or_insert(0) += delta;
             }
-            Event::PlayerFlag { player, flag, value } => set_flag(&mut self.players[player.index()].flags, flag, *value),
-            Event::Shuffled { zone, order } | Event::Reordered { zone, order } => self.zones[zone.index()].objects = order.clone(),
+            Event::PlayerFlag { player, flag, value } => set_flag(&mut Arc::make_mut(&mut self.players[player.index()]).flags, flag, *value),
+            Event::Shuffled { zone, order } | Event::Reordered { zone, order } => Arc::make_mut(&mut self.zones[zone.index()]).objects = order.clone(),
             Event::EffectBegan { effect } => {
                 let mut effect = (**effect).clone();
                 effect.timestamp = self.tick();
@@ -205,9 +205,9 @@ impl GameState {
             Event::Refreshed { object } => self.latches.retain(|l| l.object != *object),
             Event::Tracked { name, objects } => {
                 if objects.is_empty() {
-                    self.tracked.remove(name);
+                    Arc::make_mut(&mut self.tracked).remove(name);
                 } else {
-                    self.tracked.insert(name.clone(), objects.clone());
+                    Arc::make_mut(&mut self.tracked).insert(name.clone(), objects.clone());
                 }
             }
             Event::TurnBegan { turn, player } => {

@@ -352,8 +352,10 @@ pub enum Outcome {
 pub struct GameState {
     pub library: Arc<Library>,
     pub config: Arc<GameConfig>,
-    pub players: Vec<Player>,
-    pub zones: Vec<Zone>,
+    /// Players and zones: each shared between copies of the state (`attempt`'s snapshots) until
+    /// an event changes it (`Arc::make_mut`, in `kernel::event` alone).
+    pub players: Vec<Arc<Player>>,
+    pub zones: Vec<Arc<Zone>>,
     /// Shared between copies of the state until an event changes one (`Arc::make_mut`).
     pub objects: Vec<Arc<Object>>,
     /// Effects, replacements and delayed triggers: shared between copies of the state (`attempt`'s
@@ -369,7 +371,7 @@ pub struct GameState {
     pub latches: Vec<Latch>,
     /// Cards the game's procedures keep track of by name (the attack in progress, cards chosen
     /// earlier): read by the `tracked` value.
-    pub tracked: BTreeMap<String, Vec<ObjectId>>,
+    pub tracked: Arc<BTreeMap<String, Vec<ObjectId>>>,
     pub clock: Timestamp,
     pub turn: u32,
     pub turn_player: PlayerId,
@@ -406,16 +408,16 @@ impl GameState {
     /// A game with its players and zones laid out, and nothing in them.
     pub fn new(library: Arc<Library>, config: Arc<GameConfig>, player_names: &[&str], seed: u64) -> GameState {
         let library_cards = library.cards.len();
-        let players: Vec<Player> = player_names
+        let players: Vec<Arc<Player>> = player_names
             .iter()
-            .map(|n| Player { name: n.to_string(), resources: BTreeMap::new(), flags: BTreeSet::new() })
+            .map(|n| Arc::new(Player { name: n.to_string(), resources: BTreeMap::new(), flags: BTreeSet::new() }))
             .collect();
         let mut zone_list = vec![];
         for spec in &config.zones {
             let owners: Vec<Option<PlayerId>> =
                 if spec.per_player { (0..players.len()).map(|p| Some(PlayerId(p as u8))).collect() } else { vec![None] };
             for owner in owners {
-                zone_list.push(Zone { name: spec.name.clone(), owner, ordered: spec.ordered, visibility: spec.visibility, objects: vec![] });
+                zone_list.push(Arc::new(Zone { name: spec.name.clone(), owner, ordered: spec.ordered, visibility: spec.visibility, objects: vec![] }));
             }
         }
         GameState {
@@ -429,7 +431,7 @@ impl GameState {
             delayed: Default::default(),
             pending: vec![],
             stack: vec![],
-            tracked: BTreeMap::new(),
+            tracked: Default::default(),
             latches: vec![],
             clock: Timestamp(0),
             turn: 1,
