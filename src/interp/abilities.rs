@@ -238,7 +238,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // Read where it is logged: copied only once some card or delayed trigger may hear it.
     let event = &state.log[index];
     let library = state.library.clone();
-    let mut candidates: Vec<ObjectId> = in_ability_zones(state).collect();
+    // Most events can trigger no card in the game: then none is looked at (unless effects give
+    // abilities, when `reached` cannot tell).
+    let no_card = !state.audit && super::reach::reached(state, Some(event)).is_some() && !super::reach::game_reaches(state, event);
+    let mut candidates: Vec<ObjectId> = if no_card { vec![] } else { in_ability_zones(state).collect() };
     let mut subject: Vec<ObjectId> = vec![];
     // Trails 1211.6a-b, 1221: a card that left the field (or a public zone for a private one) is
     // read, by the triggers of its move, as it was there (its last known information); their
@@ -287,7 +290,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // trigger nothing (Trails 1202.2a, 804.11a).
     // A card whose printed abilities and keywords cannot trigger on this kind of event is passed
     // over before its characteristics are worked out (unless effects give abilities it may trigger).
-    if let Some(reached) = super::reach::reached(state, Some(event))
+    if no_card {
+        candidates.clear();
+    } else if let Some(reached) = super::reach::reached(state, Some(event))
         && !state.audit
     {
         candidates.retain(|o| reached(*o));

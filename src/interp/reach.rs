@@ -43,6 +43,26 @@ pub fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<imp
     (!given).then_some(move |o: ObjectId| may(&reaches.cards[state.object(o).card.index()]))
 }
 
+/// Whether `event` may trigger a printed ability or keyword of any card in the game (any object's
+/// card): when not, and no effect gives abilities (`reached`), no card need be looked at.
+pub fn game_reaches(state: &GameState, event: &Event) -> bool {
+    let reaches = reaches(&state.library);
+    let mut cached = state.cache.game_reach.borrow_mut();
+    if cached.upto != state.objects.len() {
+        let game = std::sync::Arc::make_mut(&mut cached);
+        game.seen.resize(reaches.cards.len(), false);
+        for object in &state.objects[game.upto.min(state.objects.len())..] {
+            let card = object.card.index();
+            if !game.seen[card] {
+                game.seen[card] = true;
+                game.reach.merge(&reaches.cards[card]);
+            }
+        }
+        game.upto = state.objects.len();
+    }
+    cached.reach.reaches(state, event)
+}
+
 /// The kinds of events a trigger's phrase can match, by its primitives (as `could_match` tests
 /// them), with the zones and names it fixes in the text; anything else reaches every such event.
 fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach) {

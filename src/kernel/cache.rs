@@ -15,6 +15,8 @@ use crate::kernel::value::{Reads, Value};
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
     pub(crate) view: std::cell::RefCell<Option<CachedView>>,
+    /// What the cards in the game can trigger on (`interp::reach::game_reaches`).
+    pub(crate) game_reach: std::cell::RefCell<Arc<crate::kernel::trigger::GameReach>>,
 }
 
 #[derive(Debug, Clone)]
@@ -78,7 +80,7 @@ impl Clone for Cache {
     /// A copy of the state starts with the same computed view (it is immutable and shared).
     fn clone(&self) -> Self {
         let view = self.view.borrow().clone();
-        Cache { view: std::cell::RefCell::new(view) }
+        Cache { view: std::cell::RefCell::new(view), game_reach: self.game_reach.clone() }
     }
 }
 

@@ -60,6 +60,37 @@ impl TriggerReach {
     }
 }
 
+impl TriggerReach {
+    /// Adds what `other` reaches (each zone pair, state and announcement once).
+    pub fn merge(&mut self, other: &TriggerReach) {
+        fn add<T: PartialEq + Clone>(to: &mut Vec<T>, from: &[T]) {
+            for x in from {
+                if !to.contains(x) {
+                    to.push(x.clone());
+                }
+            }
+        }
+        add(&mut self.moves, &other.moves);
+        add(&mut self.flags, &other.flags);
+        add(&mut self.signals, &other.signals);
+        self.damaged |= other.damaged;
+        self.every_flag |= other.every_flag;
+        self.resource |= other.resource;
+        self.every_signal |= other.every_signal;
+        self.always |= other.always;
+    }
+}
+
+/// What the printed abilities and keywords of every card in one game reach: the cards of its
+/// objects, merged as objects come into being (`upto` of them so far). A rewound game keeps it:
+/// reaching more than the cards do only looks at more cards.
+#[derive(Debug, Default, Clone)]
+pub struct GameReach {
+    pub upto: usize,
+    pub seen: Vec<bool>,
+    pub reach: TriggerReach,
+}
+
 /// Which ability triggered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum AbilityRef {
