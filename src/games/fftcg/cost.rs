@@ -216,34 +216,47 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
     search.out
 }
 
-/// What a player could make CP with now, read once for several costs.
-pub struct Sources(Vec<Group>);
+/// What a player could make CP with now, read once for several costs, and only once a cost asks.
+pub struct Sources<'a> {
+    state: &'a GameState,
+    w: &'a Words,
+    player: PlayerId,
+    groups: std::cell::OnceCell<Vec<Group>>,
+}
 
-impl Sources {
-    pub fn of(state: &GameState, w: &Words, player: PlayerId) -> Sources {
-        Sources(groups(state, w, player, &[]))
+impl<'a> Sources<'a> {
+    pub fn of(state: &'a GameState, w: &'a Words, player: PlayerId) -> Sources<'a> {
+        Sources { state, w, player, groups: std::cell::OnceCell::new() }
+    }
+
+    fn groups(&self) -> &[Group] {
+        self.groups.get_or_init(|| groups(self.state, self.w, self.player, &[]))
     }
 
     /// The most CP these sources could make, leaving out `exclude`.
     pub fn most_cp(&self, exclude: &[ObjectId]) -> i64 {
-        self.0.iter().map(|g| g.amount * g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).sum()
+        self.groups().iter().map(|g| g.amount * g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).sum()
     }
 
     /// Whether `cost` could be paid from these sources, leaving out `exclude`.
     pub fn can_pay(&self, cost: &CpCost, exclude: &[ObjectId]) -> bool {
+        if cost.total <= 0 && cost.needs.is_empty() {
+            return true;
+        }
         // Whether a group may pay depends on its objects only for CP of named producers: then the
         // groups are read without the excluded objects; otherwise only how many are left counts.
         if cost.producers.is_some() && !exclude.is_empty() {
             let left: Vec<Group> = self
-                .0
+                .groups()
                 .iter()
                 .map(|g| Group { objects: g.objects.iter().copied().filter(|o| !exclude.contains(o)).collect(), ..g.clone() })
                 .filter(|g| !g.objects.is_empty())
                 .collect();
             return !payments(&left, cost, 1).is_empty();
         }
-        let available: Vec<i64> = self.0.iter().map(|g| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).collect();
-        !payments_from(&self.0, &available, cost, 1).is_empty()
+        let groups = self.groups();
+        let available: Vec<i64> = groups.iter().map(|g| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).collect();
+        !payments_from(groups, &available, cost, 1).is_empty()
     }
 }
 
