@@ -1,4 +1,4 @@
-//! Action and special abilities used (FF 11.6, 11.7): the `use_ability` announcement, and using again, without paying the cost, an ability a Character has used this turn (15-028H Gogo).
+//! Action and special abilities used (FF 11.6, 11.7): the `use_ability` announcement and the entry it was made for, and using again, without paying the cost, an ability a Character has used this turn (15-028H Gogo).
 
 use crate::interp::engine::push;
 use crate::interp::{announce, keyword_env};
@@ -37,6 +37,20 @@ pub fn announce_use(state: &mut GameState, agent: &mut dyn Agent, player: Player
     }
 }
 
+/// The stack entry the `use_ability` announcement at log index `signal` was made for (FF 11.6.3,
+/// 11.7.3: the ability its user put on the stack, its cost then paid): the latest entry put on the
+/// stack with that user as its source before the announcement, since nothing resolves between a use
+/// and its announcement (`announce_use`). The entry as it was put there; it may have left the stack
+/// since (resolved or cancelled).
+pub(super) fn announced_use(state: &GameState, signal: usize) -> Option<StackEntry> {
+    let Some(Event::Signal { name, objects, .. }) = state.log.get(signal) else { return None };
+    let user = *objects.first().filter(|_| name == "use_ability")?;
+    (0..signal).rev().find_map(|i| match state.log.get(i) {
+        Some(Event::Pushed { entry }) if entry.source == Some(user) => Some((**entry).clone()),
+        _ => None,
+    })
+}
+
 /// The action or special abilities (`kind`) Characters have used this turn, latest first: the
 /// entries put on the stack since the turn began (the log keeps them, FF 11.6.4: "the ability's
 /// effect on the stack"), each with the Character that used it.
@@ -71,10 +85,16 @@ fn use_again(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, use
 }
 
 /// FF 11.6 "When a Forward or Monster you control uses an action ability, Gogo uses the same action
-/// ability without paying the cost." (15-028H Gogo): the action ability the given Character (the
-/// trigger's `it`) used last this turn is used again by the card this ability belongs to.
+/// ability without paying the cost." (15-028H Gogo): the action ability whose use triggered this ability
+/// (the `use_ability` announcement it triggered on, `GameCall::trigger`), even if that Character used
+/// another since, is used again by the card this ability belongs to. Not triggered (no announcement to
+/// read): the action ability the given Character (`it`) used last this turn.
 pub fn use_same_action_ability(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let Some(user) = call.source.map(|s| state.current(s)).filter(|s| state.object(*s).left.is_none()) else { return Ok(None) };
+    if let Some(entry) = call.trigger.and_then(|signal| announced_use(state, signal)) {
+        use_again(state, agent, call.controller, user, &entry);
+        return Ok(None);
+    }
     let w = Words::get(state);
     let others: Vec<ObjectId> = call.objects.iter().flat_map(|o| [*o, state.current(*o)]).collect();
     let used = used_this_turn(state, &w, "action");
