@@ -1,4 +1,4 @@
-//! Action and special abilities used (FF 11.6, 11.7): the `use_ability` announcement and the entry it was made for, and using again, without paying the cost, an ability a Character has used this turn (15-028H Gogo).
+//! Action and special abilities used (FF 11.6, 11.7): the `use_ability` announcement and the entry it was made for, the special abilities a Character used this turn, and using again, without paying the cost, an ability a Character has used this turn (15-028H Gogo).
 
 use crate::interp::engine::push;
 use crate::interp::{announce, keyword_env};
@@ -70,6 +70,29 @@ fn used_this_turn(state: &GameState, w: &Words, kind: &str) -> Vec<(StackEntry, 
         }
     }
     used
+}
+
+/// FF 11.7.3: whether `object` has used a special ability named `name` this turn (put it on the stack,
+/// its cost paid: "if Bartz used [Spellblade] and [Dual-Wield] this turn", 7-059L Bartz), as the entries put
+/// on the stack since the turn began say. A card that left the field and came back is a new object that
+/// has used none (FF 7.4); a special ability another card used as its own (15-028H Gogo's Mimic) is that
+/// card's use.
+pub fn used_special_ability_this_turn(state: &GameState, object: ObjectId, name: &str) -> bool {
+    for event in state.log.iter().rev() {
+        match event {
+            Event::TurnBegan { .. } => return false,
+            Event::Pushed { entry } if entry.source == Some(object) => {
+                if let Some((ability, kind)) = entry_ability(state, entry)
+                    && kind == "special"
+                    && ability.name.as_deref() == Some(name)
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `user` uses, as its own, the ability `entry` was put on the stack for, without paying the cost
