@@ -16,11 +16,27 @@ pub(super) fn entry_ability(state: &GameState, entry: &StackEntry) -> Option<(Ab
     let ability = match &entry.ability {
         AbilityRef::Printed { card, index } => library.card(*card).abilities.get(*index)?.clone(),
         AbilityRef::Keyword { keyword, index } => library.keywords.get(keyword.index())?.as_ref()?.abilities.get(*index)?.clone(),
-        AbilityRef::Granted { effect, index } => state.characteristics(entry.source?).granted.iter().find(|(e, _)| e == effect)?.1.get(*index)?.clone(),
+        AbilityRef::Granted { effect, index } => match state.characteristics(entry.source?).granted.iter().find(|(e, _)| e == effect) {
+            Some((_, granted)) => granted.get(*index)?.clone(),
+            // FF 11.5.5: an ability used stays the ability it was once its source no longer has it (the
+            // granting effect ended, or the card lost its abilities): read from the effect as it began.
+            None => granted_when_begun(state, *effect)?.get(*index)?.clone(),
+        },
         AbilityRef::Delayed(_) | AbilityRef::Action(_) => return None,
     };
     let kind = library.vocab.ability_kinds[ability.kind.index()].name.clone();
     Some((ability, kind))
+}
+
+/// The abilities an effect granted, as it began (the log keeps it after it ended).
+fn granted_when_begun(state: &GameState, effect: crate::kernel::EffectId) -> Option<std::sync::Arc<Vec<AbilityIr>>> {
+    state.log.iter().rev().find_map(|event| match event {
+        Event::EffectBegan { effect: e } if e.id == effect => match &e.change {
+            crate::kernel::Change::GrantAbilities(list) => Some(list.clone()),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 /// FF 11.6.3, 11.7: `player` has used an ability of `object` (put on the stack, its cost paid):
