@@ -373,7 +373,7 @@ impl<'a> Ctx<'a> {
                         matches!((list, value), (Some(l), Some(v)) if l.has(&v))
                     }
                     Primitive::GameState => {
-                        let name = self.word_arg(call, &bound.args[0])?;
+                        let name = self.game_state_name(call, &bound)?;
                         // Cards and a player: a card of theirs the game marked ("you have cast X
                         // this turn"), wherever the card is now.
                         if self.slot(call, &bound.args[1]).is_some() && !matches!(bound.args[2], crate::vocab::BoundArg::Absent) {

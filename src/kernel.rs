@@ -24,7 +24,7 @@ pub use continuous::{Change, Characteristics, ContinuousEffect, Duration, Hook, 
 pub use decision::{Agent, Answer, FirstOption, Question, RandomAgent, ScriptedAgent};
 pub use event::{Event, Position};
 pub use ids::*;
-pub use state::{Deed, GameCall, GameHooks, AS_IT_WAS, DECLARED, LOOKED_BACK, REVEALED, REVEALED_BY, USED_THIS_TURN, GameConfig, GameState, Library, Outcome, Procedure, Retarget, Visibility, ZoneSpec};
+pub use state::{Deed, GameCall, GameHooks, AS_IT_WAS, DECLARED, LOOKED_BACK, REVEALED, REVEALED_BY, TRIGGERED_BY, USED_THIS_TURN, GameConfig, GameState, Library, Outcome, Procedure, Retarget, Visibility, ZoneSpec};
 pub use value::{Amount, Binding, Condition, Env, Selector, Value};
 
 /// An action that could not be completed legally (FF 14, Trails 1204.2l).

@@ -426,7 +426,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     for i in used.into_iter().rev() {
         state.apply(Event::DelayedRemoved { index: i });
     }
-    for trigger in found {
+    for mut trigger in found {
+        // What the game reads as the event that triggered it (`GameCall::trigger`).
+        trigger.env.push((crate::kernel::TRIGGERED_BY.into(), Binding::Number(trigger.event as i64)));
         state.apply(Event::Triggered { trigger: Box::new(trigger) });
     }
 }

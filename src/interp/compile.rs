@@ -131,7 +131,7 @@ impl Ctx<'_> {
                 Selector::Counters { name: word(1)?.to_lowercase(), at_least }
             }
             // A state the game's procedures keep as a flag (`attacking`, `blocking`).
-            Primitive::GameState => Selector::Flag(word(0)?),
+            Primitive::GameState => Selector::Flag(self.game_state_name(call, bound)?),
             p => return Err(Illegal(format!("`{}` cannot be a filter", p.name()))),
         })
     }
@@ -201,7 +201,7 @@ impl Ctx<'_> {
                         Condition::Count { selector, op: CmpOp::Ge, value: 1 }
                     }
                     Primitive::GameState => {
-                        let name = self.word_arg(call, &bound.args[0])?;
+                        let name = self.game_state_name(call, bound)?;
                         match self.slot(call, &bound.args[1]) {
                             Some(what) => {
                                 // With a player: a card of theirs the game marked, in any zone.

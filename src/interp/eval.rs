@@ -33,6 +33,20 @@ impl Ctx<'_> {
         }
     }
 
+    /// The game state a `game_state` binding asks about: its name, with the value it names if it has one
+    /// (`has: n`, `kernel::value::state_with_value`).
+    pub fn game_state_name(&self, call: &Call, bound: &Bound) -> Result<String, Illegal> {
+        let name = self.word_arg(call, &bound.args[0])?;
+        let value = match bound.args.get(3) {
+            None | Some(BoundArg::Absent) => return Ok(name),
+            Some(arg) => match self.slot(call, arg) {
+                Some(op) => self.state.show_value(&self.value(op)?),
+                None => self.word_arg(call, arg)?,
+            },
+        };
+        Ok(crate::kernel::value::state_with_value(&name, &value))
+    }
+
     /// A word argument: a literal, or the text/enum value a slot holds.
     pub fn word_arg(&self, call: &Call, arg: &BoundArg) -> Result<String, Illegal> {
         match arg {

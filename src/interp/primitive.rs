@@ -243,7 +243,7 @@ impl Ctx<'_> {
                 if self.declaring {
                     // Trails 1204.2d: the ability is being played: the game makes its choice only.
                     if let Some(hooks) = self.state.config.hooks {
-                        let call = crate::kernel::GameCall { name, objects, player, amount, zone, zone_owner, value: None, source: self.source, controller: self.controller, declaring: true };
+                        let call = crate::kernel::GameCall { name, objects, player, amount, zone, zone_owner, value: None, source: self.source, controller: self.controller, declaring: true, trigger: self.triggered_by() };
                         if let Some(value) = (hooks.actions)(self.state, self.agent, &call)? {
                             self.env.push((key, Binding::Value(value)));
                         }
@@ -259,7 +259,7 @@ impl Ctx<'_> {
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
                 {
-                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, zone_owner, value, source: self.source, controller: self.controller, declaring: false };
+                    let call = crate::kernel::GameCall { name, objects, player, amount, zone, zone_owner, value, source: self.source, controller: self.controller, declaring: false, trigger: self.triggered_by() };
                     self.game_value = (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
@@ -282,13 +282,21 @@ impl Ctx<'_> {
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
                 {
-                    let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, zone_owner: None, value, source: self.source, controller: self.controller, declaring: false };
+                    let call = crate::kernel::GameCall { name: format!("pay_{name}"), objects: vec![], player: self.controller, amount, zone: None, zone_owner: None, value, source: self.source, controller: self.controller, declaring: false, trigger: self.triggered_by() };
                     (hooks.actions)(self.state, self.agent, &call)?;
                 }
             }
             p => return Err(Illegal(format!("`{}` is not an action", p.name()))),
         }
         Ok(produced)
+    }
+
+    /// The log index of the event that triggered the ability running, if it is a triggered one.
+    fn triggered_by(&self) -> Option<usize> {
+        match crate::kernel::value::lookup(&self.env, crate::kernel::TRIGGERED_BY) {
+            Some(Binding::Number(index)) => usize::try_from(*index).ok(),
+            _ => None,
+        }
     }
 
     /// Whether the game lets this effect do `deed` to `object` (no hooks: everything is allowed).

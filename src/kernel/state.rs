@@ -126,6 +126,9 @@ pub struct GameCall {
     /// The ability is being played: the game only makes the choice the action makes on use
     /// (`on_use: true`, Trails 1204.2d) and returns it; on resolution `value` holds it.
     pub declaring: bool,
+    /// For a triggered ability, the log index of the event that triggered it (`TRIGGERED_BY`): what
+    /// "its effect" or "the same ability" names is what that event was about (FF 11.8, 11.11).
+    pub trigger: Option<usize>,
 }
 
 /// The name a game action's choice declared on use is kept under in its entry's names, followed by
@@ -135,6 +138,10 @@ pub const DECLARED: &str = "declared: ";
 /// The name a list of cards one action of an effect gave (`GameHooks::acted`) is kept under in the
 /// effect's names, followed by the list's name; `tracked(name)` reads them before the game's own list.
 pub const TRACKED_IN_EFFECT: &str = "tracked in this effect: ";
+
+/// The name a triggered ability's names keep the log index of the event that triggered it under
+/// (`Binding::Number`), for the game to read as `GameCall::trigger` (FF 11.8.16, Trails 1211).
+pub const TRIGGERED_BY: &str = "the event that triggered it";
 
 /// Marks on a card that last for the turn start with this ("used this turn: ..."): an ability
 /// limited to once per turn records its use; the game clears them as the turn ends.

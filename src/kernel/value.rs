@@ -162,6 +162,17 @@ pub enum Binding {
 /// Names in scope, most recent last.
 pub type Env = Vec<(String, Binding)>;
 
+/// The name of a game state that names a value (`game_state(name, what, has: value)`: "has used the
+/// special ability X this turn"), as the game's `GameHooks::answers` is asked it.
+pub fn state_with_value(name: &str, value: &str) -> String {
+    format!("{name}: {value}")
+}
+
+/// The value a game state's name names, if it is `name`'s (`state_with_value`).
+pub fn state_value<'a>(state: &'a str, name: &str) -> Option<&'a str> {
+    state.strip_prefix(name)?.strip_prefix(": ")
+}
+
 /// The most recent binding of `name`.
 pub fn lookup<'a>(env: &'a Env, name: &str) -> Option<&'a Binding> {
     env.iter().rev().find(|(n, _)| n == name).map(|(_, b)| b)

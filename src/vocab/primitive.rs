@@ -238,7 +238,9 @@ primitives! {
     /// Cards holding at least `at_least` (1 unless given) counters of one name: `has_counters(target, doom, at_least: 3)`.
     HasCounters "has_counters" [Filter, Predicate] (opt("what", Cards), req("name", Word), opt("at_least", Number));
     /// A question the game's procedures answer: `game_state(attacking)`, `game_state(your_turn, who)`.
-    GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player));
+    /// `has`: a state that names a value (`game_state(used_special_ability_this_turn, subject, has: n)`),
+    /// asked as `value::state_with_value(name, value)`.
+    GameState "game_state" [Predicate, Filter] (req("name", Word), opt("what", Cards), opt("who", Player), opt("has", Value));
     /// The number of cards in a player's zone compared: `zone_count(damage_zone, you, ge, n)`.
     /// `kind`: count only cards of that kind ("more than 10 foundations in their staging area").
     ZoneCount "zone_count" [Predicate] (req("zone", Zone), req("who", Player), req("op", COMPARISONS), req("value", Number), opt("kind", Word));

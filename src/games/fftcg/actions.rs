@@ -336,6 +336,15 @@ fn cancel(state: &mut GameState, call: &GameCall) -> Result<(), Illegal> {
     for object in &call.objects {
         crate::games::unstack(state, *object, |_| true);
     }
+    // "When a Character opponent controls uses an action ability, ... cancel its effect." (5-090R Hill
+    // Gigas): naming no card, "its effect" is the entry whose use triggered the ability (FF 11.6.3: an
+    // action ability used waits on the stack), taken off unresolved (FF 11.11) if it still waits there.
+    if call.objects.is_empty()
+        && let Some(used) = call.trigger.and_then(|signal| super::mimic::announced_use(state, signal))
+        && let Some(index) = state.stack.iter().position(|e| e.id == used.id)
+    {
+        state.apply(Event::Unstacked { index });
+    }
     Ok(())
 }
 

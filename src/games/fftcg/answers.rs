@@ -22,11 +22,22 @@ pub const DISCARDED_BY_OPPONENT_EFFECT: &str = "discarded_by_your_summon_or_abil
 pub const ATTACK_PHASE: &str = "attack_phase";
 pub const ANY_ATTACK_PHASE: &str = "any_attack_phase";
 
-/// Whether the card is in a state FF-TCG reads from its characteristics: the EX Burst icon (FF
+/// The state of a Character that has used a special ability of the name it names this turn (FF 11.7.3: "if
+/// Bartz used [Spellblade] and [Dual-Wield] this turn", 7-059L Bartz; `game_state(..., has: n)`), read from the
+/// entries it put on the stack this turn (`mimic::used_special_ability_this_turn`), not from characteristics: a
+/// restriction on using an ability reads it when the ability is used; a continuous condition would not be read
+/// again when an entry is put on the stack.
+pub const USED_SPECIAL_ABILITY: &str = "used_special_ability_this_turn";
+
+/// Whether the card is in a state FF-TCG reads from its characteristics (or, for `USED_SPECIAL_ABILITY`,
+/// from the stack entries of the turn): the EX Burst icon (FF
 /// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, or a power an effect has increased
 /// or decreased (FF 5.2.6, 11.12.4: computed power other than printed; an increase and a decrease
 /// that cancel out read as no change).
 pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
+    if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
+        return super::mimic::used_special_ability_this_turn(state, object, ability);
+    }
     if !matches!(name, "has_ex_burst_icon" | "has_generic_icon" | "power_modified") {
         return false;
     }

@@ -1,4 +1,4 @@
-//! Action and special abilities used (FF 11.6, 11.7): the `use_ability` announcement, and using again, without paying the cost, an ability a Character has used this turn (15-028H Gogo).
+//! Action and special abilities used (FF 11.6, 11.7): the `use_ability` announcement and the entry it was made for, the special abilities a Character used this turn, and using again, without paying the cost, an ability a Character has used this turn (15-028H Gogo).
 
 use crate::interp::engine::push;
 use crate::interp::{announce, keyword_env};
@@ -16,11 +16,27 @@ pub(super) fn entry_ability(state: &GameState, entry: &StackEntry) -> Option<(Ab
     let ability = match &entry.ability {
         AbilityRef::Printed { card, index } => library.card(*card).abilities.get(*index)?.clone(),
         AbilityRef::Keyword { keyword, index } => library.keywords.get(keyword.index())?.as_ref()?.abilities.get(*index)?.clone(),
-        AbilityRef::Granted { effect, index } => state.characteristics(entry.source?).granted.iter().find(|(e, _)| e == effect)?.1.get(*index)?.clone(),
+        AbilityRef::Granted { effect, index } => match state.characteristics(entry.source?).granted.iter().find(|(e, _)| e == effect) {
+            Some((_, granted)) => granted.get(*index)?.clone(),
+            // FF 11.5.5: an ability used stays the ability it was once its source no longer has it (the
+            // granting effect ended, or the card lost its abilities): read from the effect as it began.
+            None => granted_when_begun(state, *effect)?.get(*index)?.clone(),
+        },
         AbilityRef::Delayed(_) | AbilityRef::Action(_) => return None,
     };
     let kind = library.vocab.ability_kinds[ability.kind.index()].name.clone();
     Some((ability, kind))
+}
+
+/// The abilities an effect granted, as it began (the log keeps it after it ended).
+fn granted_when_begun(state: &GameState, effect: crate::kernel::EffectId) -> Option<std::sync::Arc<Vec<AbilityIr>>> {
+    state.log.iter().rev().find_map(|event| match event {
+        Event::EffectBegan { effect: e } if e.id == effect => match &e.change {
+            crate::kernel::Change::GrantAbilities(list) => Some(list.clone()),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 /// FF 11.6.3, 11.7: `player` has used an ability of `object` (put on the stack, its cost paid):
@@ -35,6 +51,20 @@ pub fn announce_use(state: &mut GameState, agent: &mut dyn Agent, player: Player
     if super::acted::heard_among(state, &signal, state.live_objects()) {
         announce(state, agent, signal);
     }
+}
+
+/// The stack entry the `use_ability` announcement at log index `signal` was made for (FF 11.6.3,
+/// 11.7.3: the ability its user put on the stack, its cost then paid): the latest entry put on the
+/// stack with that user as its source before the announcement, since nothing resolves between a use
+/// and its announcement (`announce_use`). The entry as it was put there; it may have left the stack
+/// since (resolved or cancelled).
+pub(super) fn announced_use(state: &GameState, signal: usize) -> Option<StackEntry> {
+    let Some(Event::Signal { name, objects, .. }) = state.log.get(signal) else { return None };
+    let user = *objects.first().filter(|_| name == "use_ability")?;
+    (0..signal).rev().find_map(|i| match state.log.get(i) {
+        Some(Event::Pushed { entry }) if entry.source == Some(user) => Some((**entry).clone()),
+        _ => None,
+    })
 }
 
 /// The action or special abilities (`kind`) Characters have used this turn, latest first: the
@@ -58,6 +88,29 @@ fn used_this_turn(state: &GameState, w: &Words, kind: &str) -> Vec<(StackEntry, 
     used
 }
 
+/// FF 11.7.3: whether `object` has used a special ability named `name` this turn (put it on the stack,
+/// its cost paid: "if Bartz used [Spellblade] and [Dual-Wield] this turn", 7-059L Bartz), as the entries put
+/// on the stack since the turn began say. A card that left the field and came back is a new object that
+/// has used none (FF 7.4); a special ability another card used as its own (15-028H Gogo's Mimic) is that
+/// card's use.
+pub fn used_special_ability_this_turn(state: &GameState, object: ObjectId, name: &str) -> bool {
+    for event in state.log.iter().rev() {
+        match event {
+            Event::TurnBegan { .. } => return false,
+            Event::Pushed { entry } if entry.source == Some(object) => {
+                if let Some((ability, kind)) = entry_ability(state, entry)
+                    && kind == "special"
+                    && ability.name.as_deref() == Some(name)
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// `user` uses, as its own, the ability `entry` was put on the stack for, without paying the cost
 /// (FF 11.6.4: put on the stack with `user` as its source, its choices made anew by `player`; a
 /// variable cost's X is 0), then announces the use.
@@ -71,10 +124,16 @@ fn use_again(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, use
 }
 
 /// FF 11.6 "When a Forward or Monster you control uses an action ability, Gogo uses the same action
-/// ability without paying the cost." (15-028H Gogo): the action ability the given Character (the
-/// trigger's `it`) used last this turn is used again by the card this ability belongs to.
+/// ability without paying the cost." (15-028H Gogo): the action ability whose use triggered this ability
+/// (the `use_ability` announcement it triggered on, `GameCall::trigger`), even if that Character used
+/// another since, is used again by the card this ability belongs to. Not triggered (no announcement to
+/// read): the action ability the given Character (`it`) used last this turn.
 pub fn use_same_action_ability(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let Some(user) = call.source.map(|s| state.current(s)).filter(|s| state.object(*s).left.is_none()) else { return Ok(None) };
+    if let Some(entry) = call.trigger.and_then(|signal| announced_use(state, signal)) {
+        use_again(state, agent, call.controller, user, &entry);
+        return Ok(None);
+    }
     let w = Words::get(state);
     let others: Vec<ObjectId> = call.objects.iter().flat_map(|o| [*o, state.current(*o)]).collect();
     let used = used_this_turn(state, &w, "action");
