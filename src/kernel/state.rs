@@ -80,6 +80,8 @@ pub struct GameConfig {
     pub kind_ability_zones: Vec<(crate::vocab::KindId, String)>,
     /// Placement states that hide a card from a player (Trails 1211.3a: face-down).
     pub hidden_flags: Vec<String>,
+    /// Who sees a hidden card, and the permission that lets a player look at one (`GameState::sees`).
+    pub sight: crate::kernel::Sight,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
     pub ability_zones: Vec<String>,
     /// A card leaving one of these zones is read as it was there by the triggers of its move
