@@ -78,7 +78,8 @@ pub struct GameConfig {
     /// Zones where the abilities of a kind work, narrowing `ability_zones` (Trails 1202.2: a
     /// UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
     pub kind_ability_zones: Vec<(crate::vocab::KindId, String)>,
-    /// Placement states that hide a card from a player (Trails 1211.3a: face-down).
+    /// Placement states that hide a card from a player (Trails 503.2, 1211.3a; FF 7.6.2: face-down);
+    /// who still sees it is `sight`'s (`GameState::sees`).
     pub hidden_flags: Vec<String>,
     /// Who sees a hidden card, and the permission that lets a player look at one (`GameState::sees`).
     pub sight: crate::kernel::Sight,
