@@ -1,6 +1,6 @@
 //! Pictures of a game state for people: a compact text board and an SVG drawing (the designer's view).
 //!
-//! Both are omniscient (they show private cards too) and deterministic: the same state always
+//! Both are omniscient (they show private cards too; `text_for` shows what one player sees) and deterministic: the same state always
 //! gives the same text, so boards can go into golden transcripts. Zone names, flags, resources and
 //! properties are the game's own words; the board only lays them out.
 
@@ -9,7 +9,7 @@ mod svg;
 mod text;
 
 pub use svg::svg;
-pub use text::text;
+pub use text::{text, text_for};
 
 use crate::kernel::state::Zone;
 use crate::vocab::{PropId, Ty};

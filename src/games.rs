@@ -13,7 +13,7 @@ use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{GameState, Illegal, ObjectId, PlayerId, Position};
-use crate::kernel::{Event, GameConfig, GameHooks, Layer, LayerPlan, Procedure, Retarget, Visibility, ZoneSpec};
+use crate::kernel::{Event, GameConfig, GameHooks, Layer, LayerPlan, Procedure, Retarget, Sight, Visibility, ZoneSpec};
 use crate::vocab::Vocabulary;
 
 /// The games cardscript runs.
@@ -63,7 +63,10 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         default_zone: "field".into(),
         kind_zones: vec![],
         inactive_flags: vec![],
-        hidden_flags: vec![],
+        // FF 7.6.2, 7.13: a card removed face down is seen by no one (12-018H Lani), unless an effect
+        // lets a player look at it (src/games/fftcg/sight.rs).
+        hidden_flags: fftcg::hidden_flags(),
+        sight: fftcg::sight(),
         kind_ability_zones: vec![],
         ability_zones: vec!["field".into()],
         look_back_from: vec![],
@@ -105,6 +108,8 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
         // Trails 1211.3a: a face-down card is hidden from the opponent.
         hidden_flags: if trails { vec!["face_down".into()] } else { vec![] },
+        // Trails 507.4: a face-down card in the homebase is seen by its controller.
+        sight: Sight { controller_sees_hidden_in: if trails { vec!["homebase".into()] } else { vec![] }, look: None },
         // Trails 1202.2, 1202.4: UNIT (and ITEM) crafts work on the field, BASE abilities in the homebase.
         kind_ability_zones: if trails { [("unit", "field"), ("item", "field"), ("base", "homebase")].iter().filter_map(|(k, z)| Some((vocab.kind(k)?, z.to_string()))).collect() } else { vec![] },
         retarget: Retarget::SkipIllegalParts,

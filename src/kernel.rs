@@ -16,6 +16,7 @@ pub mod ids;
 pub mod log;
 pub mod replacement;
 pub mod rng;
+pub mod sees;
 pub mod state;
 pub mod trigger;
 pub mod value;
@@ -25,6 +26,7 @@ pub use decision::{Agent, Answer, FirstOption, Question, RandomAgent, ScriptedAg
 pub use event::{Event, Position};
 pub use ids::*;
 pub use state::{Deed, GameCall, GameHooks, AS_IT_WAS, DECLARED, LOOKED_BACK, REVEALED, REVEALED_BY, TRIGGERED_BY, USED_THIS_TURN, GameConfig, GameState, Library, Outcome, Procedure, Retarget, Visibility, ZoneSpec};
+pub use sees::Sight;
 pub use value::{Amount, Binding, Condition, Env, Selector, Value};
 
 /// An action that could not be completed legally (FF 14, Trails 1204.2l).

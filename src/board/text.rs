@@ -1,6 +1,6 @@
 //! The text board: one line per player and per non-empty zone, for the REPL and golden transcripts.
 
-use crate::board::{card_view, count_only, entry_label, outcome_words, player_name, player_zones, resource_words, shared_zones};
+use crate::board::{card_view, TURNED, count_only, entry_label, outcome_words, player_name, player_zones, resource_words, shared_zones};
 use crate::kernel::state::Zone;
 use crate::kernel::{GameState, ObjectId, PlayerId};
 
@@ -14,19 +14,31 @@ use crate::kernel::{GameState, ObjectId, PlayerId};
 ///   deck: 10 cards
 /// ```
 pub fn text(state: &GameState) -> String {
+    text_as(state, None)
+}
+
+/// The board as one player sees it (`GameState::sees`): a card they do not see is `face-down card` when
+/// a state hides it (with the states that turn it sideways, which everyone sees) and `a card` otherwise
+/// (the opponent's hand); a deck is still counted. FF 7.6, 7.11.2; Trails 503.2, 505.3, 507.4.
+pub fn text_for(state: &GameState, viewer: PlayerId) -> String {
+    text_as(state, Some(viewer))
+}
+
+/// The board as everyone's (`None`: the designer's view) or one player's.
+fn text_as(state: &GameState, viewer: Option<PlayerId>) -> String {
     let mut out = String::new();
     for p in 0..state.players.len() {
         let p = PlayerId(p as u8);
         out.push_str(&player_line(state, p));
         out.push('\n');
         for zone in player_zones(state, p) {
-            if let Some(line) = zone_line(state, zone) {
+            if let Some(line) = zone_line(state, zone, viewer) {
                 out.push_str(&format!("  {line}\n"));
             }
         }
     }
     for zone in shared_zones(state) {
-        if let Some(line) = zone_line(state, zone) {
+        if let Some(line) = zone_line(state, zone, viewer) {
             out.push_str(&format!("{line}\n"));
         }
     }
@@ -44,7 +56,7 @@ pub fn text(state: &GameState) -> String {
     }
     for (name, objects) in state.tracked.iter() {
         if !objects.is_empty() {
-            out.push_str(&format!("{name}: {}\n", names(state, objects)));
+            out.push_str(&format!("{name}: {}\n", names(state, objects, viewer)));
         }
     }
     out.push_str(&format!("turn {}: {}\n", state.turn, player_name(state, state.turn_player)));
@@ -69,7 +81,7 @@ fn player_line(state: &GameState, p: PlayerId) -> String {
 }
 
 /// `field: Cloud (dull), Tifa`, `deck: 10 cards`, or nothing for an empty zone.
-fn zone_line(state: &GameState, zone: &Zone) -> Option<String> {
+fn zone_line(state: &GameState, zone: &Zone, viewer: Option<PlayerId>) -> Option<String> {
     let n = zone.objects.len();
     if n == 0 {
         return None;
@@ -77,14 +89,28 @@ fn zone_line(state: &GameState, zone: &Zone) -> Option<String> {
     if count_only(zone) {
         return Some(format!("{}: {n} card{}", zone.name, if n == 1 { "" } else { "s" }));
     }
-    let labels: Vec<String> = zone.objects.iter().map(|o| card_view(state, *o).label()).collect();
+    let labels: Vec<String> = zone.objects.iter().map(|o| unseen(state, *o, viewer).unwrap_or_else(|| card_view(state, *o).label())).collect();
     Some(format!("{}: {}", zone.name, runs(&labels).join(", ")))
 }
 
 /// Names of objects, in order: `Cloud, Tifa`.
-fn names(state: &GameState, objects: &[ObjectId]) -> String {
-    let labels: Vec<String> = objects.iter().map(|o| state.library.card(state.object(*o).card).name.clone()).collect();
+fn names(state: &GameState, objects: &[ObjectId], viewer: Option<PlayerId>) -> String {
+    let labels: Vec<String> = objects.iter().map(|o| unseen(state, *o, viewer).unwrap_or_else(|| state.library.card(state.object(*o).card).name.clone())).collect();
     labels.join(", ")
+}
+
+/// How a card the viewer does not see is shown: `face-down card (actioned)`, `a card`; `None` when they see it.
+fn unseen(state: &GameState, object: ObjectId, viewer: Option<PlayerId>) -> Option<String> {
+    let viewer = viewer?;
+    if state.sees(viewer, object) {
+        return None;
+    }
+    let o = state.object(object);
+    if !state.config.hidden_flags.iter().any(|f| o.flags.contains(f)) {
+        return Some("a card".into());
+    }
+    let turned: Vec<&str> = TURNED.iter().copied().filter(|f| o.flags.contains(*f)).collect();
+    Some(if turned.is_empty() { "face-down card".into() } else { format!("face-down card ({})", turned.join(", ")) })
 }
 
 /// Consecutive equal labels as one: `Soldier x3`.

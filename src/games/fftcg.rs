@@ -24,6 +24,7 @@ mod restrict;
 mod play;
 pub mod rules;
 mod setup;
+mod sight;
 mod stack_counters;
 mod turn;
 
@@ -32,6 +33,7 @@ pub use cost::CpCost;
 pub use drive::Driven;
 pub use play::{arrival_states, legal_plays, perform, FfPlays, Play};
 pub use rules::FfRules;
+pub use sight::{hidden_flags, sight};
 pub use setup::{check_deck, new_game, start};
 pub use turn::{begin_turn, end_turn, play_game, run_turn, Windows};
 

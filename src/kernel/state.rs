@@ -78,8 +78,11 @@ pub struct GameConfig {
     /// Zones where the abilities of a kind work, narrowing `ability_zones` (Trails 1202.2: a
     /// UNIT's crafts on the field; 1202.4: a BASE's in the homebase).
     pub kind_ability_zones: Vec<(crate::vocab::KindId, String)>,
-    /// Placement states that hide a card from a player (Trails 1211.3a: face-down).
+    /// Placement states that hide a card from a player (Trails 503.2, 1211.3a; FF 7.6.2: face-down);
+    /// who still sees it is `sight`'s (`GameState::sees`).
     pub hidden_flags: Vec<String>,
+    /// Who sees a hidden card, and the permission that lets a player look at one (`GameState::sees`).
+    pub sight: crate::kernel::Sight,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
     pub ability_zones: Vec<String>,
     /// A card leaving one of these zones is read as it was there by the triggers of its move

@@ -24,7 +24,7 @@ pub fn handler() -> LineHandler {
 
 pub fn commands() -> Vec<Command> {
     vec![
-        Command { name: "board", args: "", help: "show the board", run: board },
+        Command { name: "board", args: "[me|you]", help: "show the board (as one player sees it: hidden cards hidden)", run: board },
         Command { name: "log", args: "", help: "show the transcript: every action and event so far", run: log },
         Command { name: "undo", args: "", help: "take back the last scenario line", run: undo },
         Command { name: "options", args: "", help: "the questions the last action asked, with their legal options", run: options },
@@ -80,9 +80,15 @@ fn play_line(session: &mut Session, line: &str, out: &mut dyn Write) -> Outcome 
     Ok(())
 }
 
-fn board(session: &mut Session, _: &str, out: &mut dyn Write) -> Outcome {
+fn board(session: &mut Session, arg: &str, out: &mut dyn Write) -> Outcome {
+    let viewer = match arg.trim() {
+        "" => None,
+        "me" => Some(crate::kernel::PlayerId(0)),
+        "you" => Some(crate::kernel::PlayerId(1)),
+        other => return writeln!(out, "no player `{other}`: `:board`, `:board me` or `:board you`"),
+    };
     match session.play.last.as_ref().and_then(|r| r.state.as_ref()) {
-        Some(state) => write!(out, "{}", crate::board::text(state)),
+        Some(state) => write!(out, "{}", viewer.map_or_else(|| crate::board::text(state), |p| crate::board::text_for(state, p))),
         None => writeln!(out, "no board yet: set one up with scenario lines (`me field: \"Cloud\"`)"),
     }
 }

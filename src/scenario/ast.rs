@@ -25,6 +25,8 @@ pub enum StmtKind {
     Action(Action),
     Answer(AnswerSpec),
     Expect(Expectation),
+    /// `board me`: the board as that player sees it, into the transcript.
+    Board(Side),
 }
 
 /// A card to put in a zone, with its states.
@@ -106,4 +108,6 @@ pub enum Expectation {
     Keyword { object: ObjectRef, keyword: String, present: bool },
     Resource { player: Side, name: String, value: i64 },
     StackCount(usize),
+    /// The player sees (or does not see) the card (`GameState::sees`).
+    Sees { player: Side, object: ObjectRef, sees: bool },
 }

@@ -114,6 +114,12 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
         }
         Expectation::Resource { player: side, name, value } => check(value, state.players[usize::from(*side)].resources.get(name).copied().unwrap_or(0)),
         Expectation::StackCount(n) => check(n, state.stack.len()),
+        Expectation::Sees { player, object, sees } => {
+            let id = object_id(state, object)?;
+            let viewer = &state.players[usize::from(*player)].name;
+            let say = |yes: bool| format!("{viewer} {} it", if yes { "sees" } else { "does not see" });
+            check(say(*sees), say(state.sees(super::setup::player(*player), id)))
+        }
         Expectation::Illegal { .. } => unreachable!("checked by the runner"),
     }
 }

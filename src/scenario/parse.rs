@@ -101,6 +101,7 @@ fn statement_kind(pair: Pair<Rule>, base: usize) -> StmtKind {
         Rule::action => StmtKind::Action(action(pair, base)),
         Rule::answer => StmtKind::Answer(answer(inner.next().unwrap(), base)),
         Rule::expect => StmtKind::Expect(expectation(inner.next().unwrap(), base)),
+        Rule::board => StmtKind::Board(side(inner.next().unwrap())),
         other => unreachable!("not a statement: {other:?}"),
     }
 }
@@ -235,6 +236,7 @@ fn expectation(pair: Pair<Rule>, base: usize) -> Expectation {
             let host = next();
             Expectation::Attached { object: of, host: (host.as_rule() == Rule::object).then(|| object(host, base)) }
         }
+        Rule::sees => Expectation::Sees { player: side(next()), sees: next().as_rule() == Rule::sees_word, object: object(next(), base) },
         Rule::resource_is => Expectation::Resource { player: side(next()), name: text(next()), value: int(next()) },
         _ => Expectation::StackCount(number(next()) as usize),
     }

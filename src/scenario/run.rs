@@ -119,6 +119,11 @@ pub fn run_on(text: &str, steps: Option<usize>, library: &mut LibraryProvider) -
                 done += 1;
             }
             StmtKind::Expect(expectation) => runner.expect(expectation, stmt.span),
+            StmtKind::Board(side) => {
+                let viewer = super::setup::player(*side);
+                let name = &runner.state.players[viewer.index()].name;
+                runner.transcript.push_str(&format!("\n== board as seen by {name} ==\n{}", crate::board::text_for(&runner.state, viewer)));
+            }
             StmtKind::Answer(_) if !follows_action(&stmts[..i]) => runner.diagnostics.push(
                 Diagnostic::new(Code::E0202, stmt.span, "this answer follows no action").label("unused answer").help("answers go right after the action that asks for them"),
             ),
