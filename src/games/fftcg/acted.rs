@@ -14,6 +14,10 @@ pub const ACTIVATED_BY: &str = "activated_by_summons_or_abilities";
 /// made a player discard, when the other player controls it ("When your opponent discards 1 or more cards
 /// from their hand due to your Summons or abilities", 12-114R Baralai).
 pub const DISCARDED_DUE_TO_YOUR: &str = "one_or_more_due_to_your_summons_or_abilities";
+/// The announcement of each card one action of a Summon or an ability made a player discard, one for each card,
+/// when the other player controls it ("When your opponent discards a card from their hand due to your Summons or
+/// abilities", 7-026R Gremlin, 12-028C Bard, 6-044L Zidane, 13-034H Remedi), detail `due_to_your_summons_or_abilities`.
+pub const DISCARDED_A_CARD: &str = "discard_a_card";
 
 /// The events of one action of `source`'s effect (from the log index `from` on), read once the action
 /// is done. Only a Summon or an ability does it (a card with no source is a game procedure); a cost paid
@@ -50,8 +54,17 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
     }
     for (player, cards) in discarded {
         // "due to your Summons or abilities": the player the trigger reads as "your" is the one who controls them.
-        if player != controller && heard(state, "discard") {
-            signals.push(Event::Signal { name: "discard".into(), objects: cards, player: Some(player), detail: Some(DISCARDED_DUE_TO_YOUR.into()) });
+        if player == controller {
+            continue;
+        }
+        if heard(state, "discard") {
+            signals.push(Event::Signal { name: "discard".into(), objects: cards.clone(), player: Some(player), detail: Some(DISCARDED_DUE_TO_YOUR.into()) });
+        }
+        // FF 15.1.1.4: "discards a card": one announcement for each card discarded, in the order they were.
+        if heard(state, DISCARDED_A_CARD) {
+            for card in cards {
+                signals.push(Event::Signal { name: DISCARDED_A_CARD.into(), objects: vec![card], player: Some(player), detail: Some("due_to_your_summons_or_abilities".into()) });
+            }
         }
     }
     let lists = if dulled.is_empty() { vec![] } else { vec![(DULLED_BY_THIS_EFFECT.to_string(), dulled)] };
