@@ -90,7 +90,7 @@ impl<'a> Ctx<'a> {
             Effect::Do { call, for_each, duration, binding } => {
                 let from = self.state.log.len();
                 self.perform(call, for_each.as_ref(), duration.as_ref(), binding.as_deref())?;
-                self.acted(from);
+                self.acted(from, false);
                 Ok(())
             }
             Effect::Choose { chooser, targets, quantity, what, binding } => {
@@ -202,14 +202,25 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// What the game makes of the action just carried out (`GameHooks::acted`), not of a cost
-    /// paid: the lists of cards the rest of the effect reads, and its announcements.
-    fn acted(&mut self, from: usize) {
+    /// Runs the effects of a Summon or an ability as a whole: once they are done, the game announces
+    /// what they did as a whole (`GameHooks::acted`: FF "when 1 or more ... due to your Summons or
+    /// abilities" triggers once for one Summon or ability, however many of its actions acted).
+    pub fn run_whole(&mut self, effects: &[Effect]) -> Result<(), Illegal> {
+        let from = self.state.log.len();
+        let result = self.run(effects);
+        self.acted(from, true);
+        result
+    }
+
+    /// What the game makes of the action just carried out, or (`whole`) of the whole effect
+    /// (`GameHooks::acted`), not of a cost paid: the lists of cards the rest of the effect reads, and
+    /// its announcements.
+    fn acted(&mut self, from: usize, whole: bool) {
         let Some(hooks) = self.state.config.hooks else { return };
         if self.paying || self.declaring || self.state.log.len() == from {
             return;
         }
-        let (signals, lists) = (hooks.acted)(self.state, from, self.source, self.controller);
+        let (signals, lists) = (hooks.acted)(self.state, from, self.source, self.controller, whole);
         for (name, objects) in lists {
             self.env.push((format!("{}{name}", crate::kernel::state::TRACKED_IN_EFFECT), Binding::Objects(objects)));
         }
@@ -401,7 +412,7 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Runs effects for an ability of `source`, controlled by `controller`.
+/// Runs effects for an ability of `source`, controlled by `controller`, as a whole (`Ctx::run_whole`).
 pub fn run_effects(
     state: &mut GameState,
     agent: &mut dyn Agent,
@@ -410,5 +421,5 @@ pub fn run_effects(
     env: Env,
     effects: &[Effect],
 ) -> Result<(), Illegal> {
-    Ctx::new(state, agent, source, controller, env).run(effects)
+    Ctx::new(state, agent, source, controller, env).run_whole(effects)
 }

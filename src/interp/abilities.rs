@@ -285,6 +285,11 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             candidates.push(o);
         }
     }
+    // FF 11.9.1: cards whose triggered abilities work outside the ability zones, where they are (9-036H Ghost's
+    // "This effect will trigger only if Ghost is in the Break Zone"), for any event those abilities may reach.
+    if !no_card {
+        super::reach::from_zone_candidates(state, event, &mut candidates);
+    }
     // The event that makes an object's abilities stop working still triggers them (it looks
     // back, as leaving-play triggers do), and so do the events at the same time; afterwards they
     // trigger nothing (Trails 1202.2a, 804.11a).

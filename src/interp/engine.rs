@@ -231,7 +231,7 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
             ctx.state.apply(Event::Cancelled { ability: entry.ability, reason: "its condition no longer holds".into() });
             return Ok(());
         }
-    ctx.run(&entry.body[skip..])
+    ctx.run_whole(&entry.body[skip..])
 }
 
 /// Settles, then resolves everything on the stack (both players passing each time). A position

@@ -212,7 +212,8 @@ impl Ctx<'_> {
                 let (_, written) = self.granted(&op)?;
                 for ability in written {
                     let env = self.env.clone();
-                    super::run_effects(self.state, self.agent, self.source, self.controller, env, &ability.body)?;
+                    // Part of the effect running them: announced with it as a whole (`run_whole`).
+                    super::Ctx::new(self.state, self.agent, self.source, self.controller, env).run(&ability.body)?;
                 }
             }
             // Actions the game's own procedures carry out: announced for them to handle.

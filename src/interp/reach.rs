@@ -1,31 +1,82 @@
 //! Which events can reach a card's triggered abilities, worked out once per library from their
-//! phrases: collecting triggers passes over the cards an event cannot trigger.
+//! phrases: collecting triggers passes over the cards an event cannot trigger, and looks outside the ability zones only for cards whose abilities work there.
 
 use crate::ir::AbilityIr;
 use crate::kernel::state::Library;
 use crate::kernel::trigger::{Reaches, TriggerReach};
 use crate::kernel::{Change, Event, GameState, ObjectId};
 
-use super::abilities::triggered;
+use super::abilities::{active_zone, triggered};
 
-/// Which events can trigger each card's printed abilities and printed keywords, and each keyword's.
+/// Which events can trigger each card's printed abilities and printed keywords, and each keyword's;
+/// which cards have triggered abilities that work in a zone they name, and what those reach.
 fn reaches(library: &Library) -> &Reaches {
     library.trigger_reach.get_or_init(|| {
-        let keyword = |k: crate::vocab::KeywordId| library.keywords.get(k.index()).and_then(Option::as_ref).map(|d| d.abilities.iter()).into_iter().flatten();
+        let keyword = |k: crate::vocab::KeywordId| keyword_abilities(library, k);
+        let (mut from_zones, mut from_zone_reach) = (Vec::<String>::new(), TriggerReach::default());
+        let from_zone = library
+            .cards
+            .iter()
+            .map(|card| {
+                let named: Vec<&AbilityIr> = printed(library, card).filter(|a| triggered(library, a) && active_zone(library, a).is_some()).collect();
+                for zone in named.iter().filter_map(|a| active_zone(library, a)) {
+                    if !from_zones.iter().any(|z| z == zone) {
+                        from_zones.push(zone.to_string());
+                    }
+                }
+                add_reaches(library, named.iter().copied(), &mut from_zone_reach);
+                !named.is_empty()
+            })
+            .collect();
         Reaches {
-            cards: library.cards.iter().map(|card| reach_of(library, card.abilities.iter().chain(card.keywords.iter().flat_map(|k| keyword(k.keyword))))).collect(),
+            cards: library.cards.iter().map(|card| reach_of(library, printed(library, card))).collect(),
             keywords: (0..library.vocab.keywords.len()).map(|k| reach_of(library, keyword(crate::vocab::KeywordId(k as u32)))).collect(),
+            from_zone,
+            from_zones,
+            from_zone_reach,
         }
     })
 }
 
+/// A keyword's own abilities.
+fn keyword_abilities(library: &Library, k: crate::vocab::KeywordId) -> impl Iterator<Item = &AbilityIr> {
+    library.keywords.get(k.index()).and_then(Option::as_ref).map(|d| d.abilities.iter()).into_iter().flatten()
+}
+
+/// A card's printed abilities and its printed keywords'.
+fn printed<'a>(library: &'a Library, card: &'a crate::ir::CardIr) -> impl Iterator<Item = &'a AbilityIr> {
+    card.abilities.iter().chain(card.keywords.iter().flat_map(move |k| keyword_abilities(library, k.keyword)))
+}
+
 fn reach_of<'a>(library: &Library, abilities: impl Iterator<Item = &'a AbilityIr>) -> TriggerReach {
     let mut reach = TriggerReach::default();
+    add_reaches(library, abilities, &mut reach);
+    reach
+}
+
+fn add_reaches<'a>(library: &Library, abilities: impl Iterator<Item = &'a AbilityIr>, reach: &mut TriggerReach) {
     for trigger in abilities.filter(|a| triggered(library, a)).filter_map(|a| a.trigger.as_ref()) {
         reach.always |= trigger.state;
-        add_reach(library, &trigger.event, &mut reach);
+        add_reach(library, &trigger.event, reach);
     }
-    reach
+}
+
+/// FF 11.9.1: the cards outside the ability zones whose triggered abilities work where they are ("This effect
+/// will trigger only if Ghost is in the Break Zone", `[from your break zone]`), added to `candidates` (which the
+/// reach and `works_in` then judge); the zones are looked at only for an event such abilities may reach.
+pub(super) fn from_zone_candidates(state: &GameState, event: &Event, candidates: &mut Vec<ObjectId>) {
+    let r = reaches(&state.library);
+    if r.from_zones.is_empty() || !(state.audit || r.from_zone_reach.reaches(state, event)) {
+        return;
+    }
+    for zone in state.zones.iter().filter(|z| r.from_zones.contains(&z.name) && !state.config.ability_zones.contains(&z.name)) {
+        for &o in &zone.objects {
+            let object = state.object(o);
+            if object.left.is_none() && r.from_zone[object.card.index()] && !candidates.contains(&o) {
+                candidates.push(o);
+            }
+        }
+    }
 }
 
 /// Which objects `event` may trigger an ability of (`None`: a state trigger's condition, looked at

@@ -214,14 +214,15 @@ pub struct GameHooks {
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
     pub answers: fn(&GameState, ObjectId, &crate::kernel::continuous::Characteristics, &str) -> bool,
-    /// What the game makes of one action an effect of `source`'s (controlled by the player) has just
-    /// carried out, its events from the log index on: signals announcing the action as a whole (FF
-    /// "when 1 or more ... due to your Summons or abilities": one for all the cards it acted on), and
-    /// lists of cards the rest of that effect reads as `tracked(name)` (FF "the cards dulled by this effect").
-    pub acted: fn(&GameState, usize, Option<ObjectId>, PlayerId) -> Acted,
+    /// What the game makes of what an effect of `source`'s (controlled by the player) has just carried
+    /// out, its events from the log index on: after one action (`whole` false), signals about that action
+    /// and lists of cards the rest of that effect reads as `tracked(name)` (FF "the cards dulled by this
+    /// effect"); once the whole effect is done (`whole` true), signals announcing it as a whole (FF "when
+    /// 1 or more ... due to your Summons or abilities": one for all the cards the Summon or ability acted on).
+    pub acted: fn(&GameState, usize, Option<ObjectId>, PlayerId, bool) -> Acted,
 }
 
-/// A game's reading of one action of an effect (`GameHooks::acted`).
+/// A game's reading of one action of an effect, or of the whole effect (`GameHooks::acted`).
 pub type Acted = (Vec<crate::kernel::event::Event>, Vec<(String, Vec<ObjectId>)>);
 
 impl std::fmt::Debug for GameHooks {

@@ -36,6 +36,13 @@ pub struct TriggerReach {
 pub struct Reaches {
     pub cards: Vec<TriggerReach>,
     pub keywords: Vec<TriggerReach>,
+    /// Whether each card (by `CardId`) has a printed triggered ability that works in a zone it names
+    /// (FF 11.9.1: "This effect will trigger only if Ghost is in the Break Zone", 9-036H), the zones they
+    /// name, and what those abilities reach together: a card in such a zone outside the ability zones is
+    /// looked at only for an event they may reach.
+    pub from_zone: Vec<bool>,
+    pub from_zones: Vec<String>,
+    pub from_zone_reach: TriggerReach,
 }
 
 impl TriggerReach {

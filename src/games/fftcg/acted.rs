@@ -1,4 +1,4 @@
-//! What one action of a Summon or an ability did as a whole (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2), the dull Characters it activated (FF 15.1.1.1) and the cards it made a player discard (FF 15.1.1.4), announced once for them all.
+//! What one action of a Summon or an ability, and the whole Summon or ability, did (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2), the dull Characters it activated (FF 15.1.1.1), announced once for them all, and the cards it made a player discard (FF 15.1.1.4), announced once for them all and once for each.
 
 use crate::kernel::state::Acted;
 use crate::kernel::{Event, GameState, ObjectId, PlayerId};
@@ -6,29 +6,39 @@ use crate::kernel::{Event, GameState, ObjectId, PlayerId};
 /// The list of the Characters the resolving effect dulled ("draw 1 card for each Forward you have
 /// dulled due to this ability", 12-093C Scholar; read as `tracked(dulled_by_this_effect)`).
 pub const DULLED_BY_THIS_EFFECT: &str = "dulled_by_this_effect";
-/// The announcement of the dull Characters one action of a Summon or an ability activated, by the
+/// The announcement of the dull Characters one Summon or ability activated, by the
 /// player who controls it ("When 1 or more dull Backups you control is activated due to your Summons or
 /// abilities", 12-114R Baralai).
 pub const ACTIVATED_BY: &str = "activated_by_summons_or_abilities";
-/// The detail of the one `discard` announcement for all the cards one action of a Summon or an ability
+/// The detail of the one `discard` announcement for all the cards one Summon or ability
 /// made a player discard, when the other player controls it ("When your opponent discards 1 or more cards
 /// from their hand due to your Summons or abilities", 12-114R Baralai).
 pub const DISCARDED_DUE_TO_YOUR: &str = "one_or_more_due_to_your_summons_or_abilities";
+/// The announcement of each card one action of a Summon or an ability made a player discard, one for each card,
+/// when the other player controls it ("When your opponent discards a card from their hand due to your Summons or
+/// abilities", 7-026R Gremlin, 12-028C Bard, 6-044L Zidane, 13-034H Remedi), detail `due_to_your_summons_or_abilities`.
+pub const DISCARDED_A_CARD: &str = "discard_a_card";
 
-/// The events of one action of `source`'s effect (from the log index `from` on), read once the action
-/// is done. Only a Summon or an ability does it (a card with no source is a game procedure); a cost paid
-/// is not read (the interpreter does not ask). A card already dull is not dulled again, nor an active
-/// one activated (the state does not change: no event), so every `Flag` event read is a change.
-pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controller: PlayerId) -> Acted {
+/// The events of one action of `source`'s effect, or (`whole`) of the whole effect of the Summon or
+/// ability (from the log index `from` on), read once it is done. Only a Summon or an ability does it (a
+/// card with no source is a game procedure); a cost paid is not read (the interpreter does not ask). A card
+/// already dull is not dulled again, nor an active one activated (the state does not change: no event), so
+/// every `Flag` event read is a change. After one action: the Characters it dulled (the list the rest of the
+/// effect reads) and each card it made the other player discard, announced as it is done (FF 15.1.1.4 "discards
+/// a card"); after the whole Summon or ability: the Backups it activated and the cards it made the other player
+/// discard, announced once for them all ("1 or more ... due to your Summons or abilities", 12-114R Baralai).
+pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controller: PlayerId, whole: bool) -> Acted {
     let Some(source) = source else { return Acted::default() };
     let (mut dulled, mut activated) = (vec![], vec![]);
     let mut discarded: Vec<(PlayerId, Vec<ObjectId>)> = vec![];
     for event in state.log.iter_from(from) {
         match event {
             // FF 15.1.1.2, 15.1.1.1: by this Summon or ability, not by one its effect set off.
-            Event::Flag { object, flag, value, by } if flag == "dull" && by.contains(&source) => {
-                if *value { dulled.push(*object) } else { activated.push(*object) }
-            }
+            Event::Flag { object, flag, value, by } if flag == "dull" && by.contains(&source) => match (*value, whole) {
+                (true, false) => dulled.push(*object),
+                (false, true) => activated.push(*object),
+                _ => {}
+            },
             // FF 15.1.1.4: a card moved from a hand into a Break Zone by a discard this Summon or ability made.
             Event::Moved { new, from, to, reason: Some(reason), by: Some(by), .. } if reason == "discard" && *by == source => {
                 let (from, to) = (state.zone(*from), state.zone(*to));
@@ -50,8 +60,18 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
     }
     for (player, cards) in discarded {
         // "due to your Summons or abilities": the player the trigger reads as "your" is the one who controls them.
-        if player != controller && heard(state, "discard") {
-            signals.push(Event::Signal { name: "discard".into(), objects: cards, player: Some(player), detail: Some(DISCARDED_DUE_TO_YOUR.into()) });
+        if player == controller {
+            continue;
+        }
+        if whole {
+            if heard(state, "discard") {
+                signals.push(Event::Signal { name: "discard".into(), objects: cards, player: Some(player), detail: Some(DISCARDED_DUE_TO_YOUR.into()) });
+            }
+        } else if heard(state, DISCARDED_A_CARD) {
+            // FF 15.1.1.4: "discards a card": one announcement for each card discarded, in the order they were.
+            for card in cards {
+                signals.push(Event::Signal { name: DISCARDED_A_CARD.into(), objects: vec![card], player: Some(player), detail: Some("due_to_your_summons_or_abilities".into()) });
+            }
         }
     }
     let lists = if dulled.is_empty() { vec![] } else { vec![(DULLED_BY_THIS_EFFECT.to_string(), dulled)] };
