@@ -66,6 +66,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         // FF 7.6.2, 7.13: a card removed face down is seen by no one (12-018H Lani), unless an effect
         // lets a player look at it (src/games/fftcg/sight.rs).
         hidden_flags: fftcg::hidden_flags(),
+        hidden_cards_lose_abilities: false,
         sight: fftcg::sight(),
         kind_ability_zones: vec![],
         ability_zones: vec!["field".into()],
@@ -108,6 +109,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         inactive_flags: if trails { vec!["stunned".into()] } else { vec![] },
         // Trails 1211.3a: a face-down card is hidden from the opponent.
         hidden_flags: if trails { vec!["face_down".into()] } else { vec![] },
+        hidden_cards_lose_abilities: trails,
         // Trails 507.4: a face-down card in the homebase is seen by its controller.
         sight: Sight { controller_sees_hidden_in: if trails { vec!["homebase".into()] } else { vec![] }, look: None },
         // Trails 1202.2, 1202.4: UNIT (and ITEM) crafts work on the field, BASE abilities in the homebase.

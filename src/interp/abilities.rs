@@ -326,7 +326,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
-            let hidden = state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f)) && !set_during(state, since, index, object, &state.config.hidden_flags);
+            let hidden = state.config.hidden_cards_lose_abilities && state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f)) && !set_during(state, since, index, object, &state.config.hidden_flags);
             if hidden && active_zone(&library, &ability).is_none() {
                 continue;
             }
@@ -479,7 +479,7 @@ fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool
 /// most once per occurrence; the card stays revealed while the ability waits (1211.3c, `conceal`).
 fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, controller: crate::kernel::PlayerId, ability: &AbilityIr) -> bool {
     let o = state.object(object);
-    let hidden = state.config.hidden_flags.iter().any(|f| o.flags.contains(f)) && !o.flags.contains(crate::kernel::REVEALED);
+    let hidden = state.config.hidden_cards_lose_abilities && state.config.hidden_flags.iter().any(|f| o.flags.contains(f)) && !o.flags.contains(crate::kernel::REVEALED);
     if !hidden || active_zone(&state.library, ability).is_none() {
         return true;
     }

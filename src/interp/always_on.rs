@@ -82,7 +82,7 @@ impl Ctx<'_> {
         // ability that names no zone works only while its card is not hidden (Trails 1202.2-4:
         // a face-down card's crafts are not valid).
         let config = &self.state.config;
-        let hidden = if active_zone(&self.state.library, ability).is_none() { config.hidden_flags.as_slice() } else { &[] };
+        let hidden = if config.hidden_cards_lose_abilities && active_zone(&self.state.library, ability).is_none() { config.hidden_flags.as_slice() } else { &[] };
         let flags: Vec<&String> = config.inactive_flags.iter().chain(hidden).collect();
         if !flags.is_empty() && !has_tag(&self.state.library, ability, "always_active") {
             use crate::kernel::{Condition, Selector};

@@ -81,6 +81,11 @@ pub struct GameConfig {
     /// Placement states that hide a card from a player (Trails 503.2, 1211.3a; FF 7.6.2: face-down);
     /// who still sees it is `sight`'s (`GameState::sees`).
     pub hidden_flags: Vec<String>,
+    /// Trails 1202.2-4, 1211.3a-b: a hidden card's abilities that name no zone are not valid, and one
+    /// that names its zone triggers only if the card is revealed. FF has no such rule: its only
+    /// face-down cards are removed from the game (12-018H Lani), where no ability works (FF 11.9.1),
+    /// and its always-on abilities then carry no condition on the card's states.
+    pub hidden_cards_lose_abilities: bool,
     /// Who sees a hidden card, and the permission that lets a player look at one (`GameState::sees`).
     pub sight: crate::kernel::Sight,
     /// Zones where a card's abilities work (FF 11.9.1: the field).

@@ -11,7 +11,8 @@ pub const FACE_DOWN: &str = "face_down";
 pub const LOOK_AT_FACE_DOWN: &str = "look_at_face_down";
 
 /// FF 7.6.2, 7.13: the states that hide a card (`GameConfig::hidden_flags`); a face-down card is in the
-/// removed zone only, where no ability works anyway (FF 11.9.1).
+/// removed zone only, where no ability works anyway (FF 11.9.1): hiding takes no abilities away
+/// (`GameConfig::hidden_cards_lose_abilities` is Trails').
 pub fn hidden_flags() -> Vec<String> {
     vec![FACE_DOWN.into()]
 }
