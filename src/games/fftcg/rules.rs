@@ -68,7 +68,9 @@ impl RuleProcesses for FfRules {
             // FF 12.4.6: two or more Characters of one name without the generic icon (names side
             // by side once sorted).
             let mut names: Vec<(&crate::kernel::Value, ObjectId)> = mine().filter_map(|c| Some((c.2?.get(w.name)?, c.0))).collect();
-            names.sort_unstable();
+            // By length first: most names differ in length, told apart without reading them.
+            let length = |v: &crate::kernel::Value| if let crate::kernel::Value::Text(t) = v { t.len() } else { 0 };
+            names.sort_unstable_by(|a, b| length(a.0).cmp(&length(b.0)).then_with(|| a.cmp(b)));
             for pair in names.windows(2).filter(|pair| pair[0].0 == pair[1].0) {
                 doomed.extend([(pair[0].1, None), (pair[1].1, None)]);
             }
