@@ -72,6 +72,13 @@ pub trait Agent {
     fn reads_options(&self) -> bool {
         true
     }
+    /// Picks one of `count` unworded options (asked only of an agent that does not read them).
+    fn pick_one(&mut self, state: &GameState, player: PlayerId, prompt: &str, count: usize) -> usize {
+        match self.decide(state, player, &Question::One { prompt: prompt.into(), options: vec![String::new(); count] }) {
+            Answer::One(i) if i < count => i,
+            _ => 0,
+        }
+    }
 }
 
 /// Answers from a script, in order; when the script runs out, the first legal answer. Records
@@ -124,6 +131,10 @@ impl Agent for RandomAgent {
         false
     }
 
+    fn pick_one(&mut self, _: &GameState, _: PlayerId, _: &str, count: usize) -> usize {
+        self.rng.below(count.max(1) as u64) as usize
+    }
+
     fn decide(&mut self, _: &GameState, _: PlayerId, question: &Question) -> Answer {
         match question {
             Question::Objects { options, min, max, .. } => {
@@ -169,11 +180,7 @@ impl GameState {
                 _ => 0,
             };
         }
-        let question = Question::One { prompt: prompt.into(), options: vec![String::new(); count] };
-        let pick = match agent.decide(self, player, &question) {
-            Answer::One(i) if i < count => i,
-            _ => 0,
-        };
+        let pick = agent.pick_one(self, player, prompt, count);
         let said = if count == 0 { String::new() } else { word(self, pick) };
         self.apply(crate::kernel::event::Event::Decided { player, question: prompt.to_string(), answer: said });
         pick
