@@ -41,7 +41,8 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
             zone("deck", true, true, Visibility::Hidden),
             zone("hand", true, false, Visibility::Private),
             zone("field", true, false, Visibility::Public),
-            zone("break_zone", true, true, Visibility::Public),
+            // FF 7.10: no order is kept in a Break Zone (as FF 7.8.3 and 7.9.2 keep the Damage Zone's and the deck's).
+            zone("break_zone", true, false, Visibility::Public),
             zone("damage_zone", true, true, Visibility::Public),
             zone("removed", true, false, Visibility::Public),
             zone("stack", false, true, Visibility::Public),

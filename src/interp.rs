@@ -52,11 +52,14 @@ pub struct Ctx<'a> {
     /// Checking a triggered ability's condition: `this` is the source as it was before its own move
     /// off the field triggered it (FF 11.11.4, Trails 1221; `AS_IT_WAS`).
     as_it_was: std::cell::Cell<Option<ObjectId>>,
+    /// The log's length when this effect began to run: a card it moved since is one it follows (FF 7.4).
+    began: usize,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false, unreducible: false, as_it_was: std::cell::Cell::new(None) }
+        let began = state.log.len();
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false, unreducible: false, as_it_was: std::cell::Cell::new(None), began }
     }
 
     /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.
@@ -130,18 +133,24 @@ impl<'a> Ctx<'a> {
                 }
                 // What the player cannot do (a cost they cannot pay), they do not do: the attempt
                 // is rewound and the effect goes on as if they had declined (FF 14).
-                let (source, controller, env) = (self.source, self.controller, self.env.clone());
+                let (source, controller, env, began) = (self.source, self.controller, self.env.clone(), self.began);
+                let depth = env.len();
                 let mut env_after = None;
                 let Ctx { state, agent, .. } = self;
                 let done = state.attempt(|s| {
                     let mut ctx = Ctx::new(s, &mut **agent, source, controller, env);
                     ctx.actor = Some(who);
+                    ctx.began = began;
                     let result = ctx.run(body);
                     env_after = Some(ctx.env);
                     result
                 });
+                // "If you do so" holds only if the last action the player chose to do changed the game
+                // (FF 7.4: a card already gone from where the ability looks for it is not put anywhere,
+                // so 12-028C Bard's second trigger draws nothing).
+                let undone = |env: &Env| env.get(depth..).and_then(|new| new.iter().rev().find(|(n, _)| n == "done")).is_some_and(|(_, b)| matches!(b, Binding::Number(0)));
                 match (done, env_after) {
-                    (Ok(()), Some(env)) => {
+                    (Ok(()), Some(env)) if !undone(&env) => {
                         self.env = env;
                         self.scoped(if_done)
                     }

@@ -73,6 +73,12 @@ impl Ctx<'_> {
                         continue;
                     }
                     let to = self.zone_arg(call, &a[1], self.state.object(object).owner)?;
+                    // FF 7.4: a card moves when it goes to another zone. One put into the zone it is already
+                    // in stays where it is, with no event ("If you do so" does not hold), unless the zone keeps
+                    // an order the move changes (a deck: put at its bottom, FF 7.9.2).
+                    if self.state.object(object).zone == to && !self.state.zone(to).ordered {
+                        continue;
+                    }
                     produced.extend(self.move_to(object, to, reason.clone(), position, &flags)?);
                 }
             }
@@ -213,7 +219,9 @@ impl Ctx<'_> {
                 for ability in written {
                     let env = self.env.clone();
                     // Part of the effect running them: announced with it as a whole (`run_whole`).
-                    super::Ctx::new(self.state, self.agent, self.source, self.controller, env).run(&ability.body)?;
+                    let mut ctx = super::Ctx::new(self.state, self.agent, self.source, self.controller, env);
+                    ctx.began = self.began;
+                    ctx.run(&ability.body)?;
                 }
             }
             // Actions the game's own procedures carry out: announced for them to handle.
@@ -321,7 +329,11 @@ impl Ctx<'_> {
 
     /// The object a card an effect refers to is now: itself, or the new object its own effect
     /// made by moving it ("put it into your hand, then play it"). A card that something else
-    /// moved is a new object the effect cannot follow (FF 7.4; SE14 15.2.6.5, 15.2.4.3).
+    /// moved is a new object the effect cannot follow (FF 7.4; SE14 15.2.6.5, 15.2.4.3), and so is
+    /// one another ability of the same card moved before this effect began: 12-028C Bard triggered
+    /// twice finds itself gone from the field once its first trigger put it into the Break Zone
+    /// (FF 7.4, 11.11.7: the second trigger's "put Bard into the Break Zone" moves nothing, and "When
+    /// you do so" does not hold).
     pub(super) fn still_here(&self, object: ObjectId) -> Option<ObjectId> {
         let now = self.state.current(object);
         if now == object {
@@ -332,7 +344,8 @@ impl Ctx<'_> {
             return Some(now);
         }
         let mover = self.state.object(now).moved_by.map(|m| self.state.current(m));
-        (mover.is_some() && mover == self.source.map(|s| self.state.current(s))).then_some(now)
+        let by_this = (self.began..self.state.log.len()).rev().any(|i| matches!(self.state.log.get(i), Some(Event::Moved { new, .. }) if *new == now));
+        (mover.is_some() && mover == self.source.map(|s| self.state.current(s)) && by_this).then_some(now)
     }
 
     /// Moves one card (through replacement effects) and puts the given states on it where it

@@ -339,8 +339,11 @@ fn cancel(state: &mut GameState, call: &GameCall) -> Result<(), Illegal> {
     // "When a Character opponent controls uses an action ability, ... cancel its effect." (5-090R Hill
     // Gigas): naming no card, "its effect" is the entry whose use triggered the ability (FF 11.6.3: an
     // action ability used waits on the stack), taken off unresolved (FF 11.11) if it still waits there.
+    // "When Illua is chosen by your opponent's Summon or ability ..., cancel its effect" (5-099H Illua,
+    // 10-098L Feolthanos, 15-103R Regis, 14-032R Proto fal'Cie Adam): the Summon or ability that chose
+    // the card as it was declared (FF 11.3.3, 11.6.5; a Summon cancelled goes to the Break Zone, FF 11.11.10).
     if call.objects.is_empty()
-        && let Some(used) = call.trigger.and_then(|signal| super::mimic::announced_use(state, signal))
+        && let Some(used) = call.trigger.and_then(|signal| super::mimic::announced_use(state, signal).or_else(|| super::mimic::entry_that_chose(state, signal)))
         && let Some(index) = state.stack.iter().position(|e| e.id == used.id)
     {
         state.apply(Event::Unstacked { index });

@@ -67,6 +67,27 @@ pub(super) fn announced_use(state: &GameState, signal: usize) -> Option<StackEnt
     })
 }
 
+/// The stack entry whose declaration made the `chosen` announcement at log index `signal` ("When Illua is
+/// chosen by your opponent's Summon or ability ..., cancel its effect", 5-099H Illua): a Summon or ability
+/// chooses its targets as it is declared and is then put on the stack (FF 11.3.3, 11.6.5, 11.8.9:
+/// `engine::push`), so the first entry put there after the announcement, if its targets hold the cards
+/// chosen and its controller chose them. A choice made on resolution (FF 11.11.5.1) comes after its entry
+/// left the stack (`Popped`), and one whose ability was removed for want of a target (`Cancelled`) was
+/// never put there: neither has an entry left to cancel.
+pub(super) fn entry_that_chose(state: &GameState, signal: usize) -> Option<StackEntry> {
+    let Some(Event::Signal { name, objects, player, .. }) = state.log.get(signal) else { return None };
+    if name != "chosen" || objects.is_empty() {
+        return None;
+    }
+    (signal + 1..state.log.len()).find_map(|i| match state.log.get(i) {
+        Some(Event::Pushed { entry }) => Some(Some(entry)),
+        Some(Event::Popped | Event::Cancelled { .. }) => Some(None),
+        _ => None,
+    })?
+    .filter(|entry| Some(entry.controller) == *player && entry.targets.iter().any(|t| objects.iter().all(|o| t.chosen.contains(o))))
+    .map(|entry| (**entry).clone())
+}
+
 /// The action or special abilities (`kind`) Characters have used this turn, latest first: the
 /// entries put on the stack since the turn began (the log keeps them, FF 11.6.4: "the ability's
 /// effect on the stack"), each with the Character that used it.

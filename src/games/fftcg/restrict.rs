@@ -40,7 +40,8 @@ pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: Pl
 
 /// FF 11.3.3, 11.8: what a "chosen" announcement adds to its detail only while a triggered ability of a card on the
 /// field listens for it (so the other games' transcripts stay as they are): `forward_abilities` when the source is a
-/// Forward using an ability ("When Behemoth K is chosen by a Forward's ability", 13-079L), and the card that chose
+/// Forward using an ability ("When Behemoth K is chosen by a Forward's ability", 13-079L), `source_cost_5_or_less`
+/// when the Summon or the card whose ability it is costs 5 or less (10-098L Feolthanos), and the card that chose
 /// as `#N`, which the trigger's card output reads ("break that Forward"; "break that Character", 3-088L Delita).
 fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
     use crate::vocab::{primitive::Primitive, BoundArg};
@@ -65,6 +66,12 @@ fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
     let forward = Words::cached(&library).is_some_and(|w| w.is(state, source, w.forward));
     if by == "abilities" && forward && details.iter().any(|d| d == "forward_abilities") {
         extra.push_str(" forward_abilities");
+    }
+    // "When Feolthanos is chosen by your opponent's Summon of cost 5 or less or an ability of their Character of cost
+    // 5 or less" (10-098L): the cost of the Summon, or of the card whose ability it is, as it is now.
+    let cheap = || Words::cached(&library).is_some_and(|w| state.characteristics(source).number(w.cost) <= 5);
+    if details.iter().any(|d| d == "source_cost_5_or_less") && cheap() {
+        extra.push_str(" source_cost_5_or_less");
     }
     if chooser {
         extra.push_str(&format!(" {}", crate::kernel::event::cause_word(source)));
