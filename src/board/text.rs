@@ -106,7 +106,7 @@ fn unseen(state: &GameState, object: ObjectId, viewer: Option<PlayerId>) -> Opti
         return None;
     }
     let o = state.object(object);
-    if !state.config.hidden_flags.iter().any(|f| o.flags.contains(f)) {
+    if !state.hidden(object) {
         return Some("a card".into());
     }
     let turned: Vec<&str> = TURNED.iter().copied().filter(|f| o.flags.contains(*f)).collect();

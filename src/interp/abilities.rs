@@ -240,7 +240,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     let library = state.library.clone();
     // Most events can trigger no card in the game: then none is looked at (unless effects give
     // abilities, when `reached` cannot tell).
-    let no_card = !state.audit && super::reach::reached(state, Some(event)).is_some() && !super::reach::game_reaches(state, event);
+    let by_cards = !state.audit && !super::reach::effects_give_reach(state, Some(event));
+    let no_card = by_cards && !super::reach::game_reaches(state, event);
     let mut candidates: Vec<ObjectId> = if no_card { vec![] } else { in_ability_zones(state).collect() };
     let mut subject: Vec<ObjectId> = vec![];
     // Trails 1211.6a-b, 1221: a card that left the field (or a public zone for a private one) is
@@ -255,7 +256,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         // Trails 1211.6a: from a public zone into a private one, or a card that arrives hidden in a
         // public zone (face-down in the homebase, 503.2), as it was in the public zone.
         let (was, now) = (state.zone(*from).visibility, state.zone(*to).visibility);
-        let was_hidden = state.config.hidden_flags.iter().any(|f| state.object(*old).flags.contains(f));
+        let was_hidden = state.hidden(*old);
         let into_private = state.config.look_back_into_private && was == crate::kernel::Visibility::Public && !was_hidden && (now != crate::kernel::Visibility::Public || *hidden);
         if old != new && (into_private || state.config.look_back_from.contains(&state.zone(*from).name)) {
             looked_back = Some(*old);
@@ -297,10 +298,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // over before its characteristics are worked out (unless effects give abilities it may trigger).
     if no_card {
         candidates.clear();
-    } else if let Some(reached) = super::reach::reached(state, Some(event))
-        && !state.audit
-    {
-        candidates.retain(|o| reached(*o));
+    } else if by_cards {
+        candidates.retain(|o| super::reach::card_reached(state, Some(event), *o));
     }
     let since = state.simultaneous_since.unwrap_or(index).min(index);
     if !state.config.inactive_flags.is_empty() {
@@ -326,7 +325,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
-            let hidden = state.config.hidden_cards_lose_abilities && state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f)) && !set_during(state, since, index, object, &state.config.hidden_flags);
+            let hidden = state.hidden_without_abilities(object) && !set_during(state, since, index, object, &state.config.hidden_flags);
             if hidden && active_zone(&library, &ability).is_none() {
                 continue;
             }
@@ -479,7 +478,7 @@ fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool
 /// most once per occurrence; the card stays revealed while the ability waits (1211.3c, `conceal`).
 fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, controller: crate::kernel::PlayerId, ability: &AbilityIr) -> bool {
     let o = state.object(object);
-    let hidden = state.config.hidden_cards_lose_abilities && state.config.hidden_flags.iter().any(|f| o.flags.contains(f)) && !o.flags.contains(crate::kernel::REVEALED);
+    let hidden = state.hidden_without_abilities(object) && !o.flags.contains(crate::kernel::REVEALED);
     if !hidden || active_zone(&state.library, ability).is_none() {
         return true;
     }

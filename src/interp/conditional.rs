@@ -67,7 +67,7 @@ pub fn check_conditional_triggers(state: &mut GameState, agent: &mut dyn Agent) 
         if !may_trigger(&library, state.object(object).card, &chars) {
             continue;
         }
-        let hidden = state.config.hidden_cards_lose_abilities && state.config.hidden_flags.iter().any(|f| state.object(object).flags.contains(f));
+        let hidden = state.hidden_without_abilities(object);
         for (ability_ref, ability) in abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
             if !trigger.state || trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered || !works_in(state, object, &ability) {

@@ -84,14 +84,29 @@ pub(super) fn from_zone_candidates(state: &GameState, event: &Event, candidates:
 /// characteristics are worked out; `None` when any object may, because an effect gives abilities
 /// the event may trigger (a granted keyword's, granted abilities, a copy).
 pub fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<impl Fn(ObjectId) -> bool + 'a> {
+    (!effects_give_reach(state, event)).then_some(move |o: ObjectId| card_reached(state, event, o))
+}
+
+/// Whether an effect gives abilities `event` may trigger (a granted keyword's, granted abilities, a
+/// copy): then no card can be passed over by its printed abilities (`reached`).
+pub fn effects_give_reach(state: &GameState, event: Option<&Event>) -> bool {
     let reaches = reaches(&state.library);
-    let may = move |r: &TriggerReach| event.map_or(r.always, |e| r.reaches(state, e));
-    let given = state.effects.iter().any(|e| match &e.change {
-        Change::GrantKeyword(k) => may(&reaches.keywords[k.index()]),
+    state.effects.iter().any(|e| match &e.change {
+        Change::GrantKeyword(k) => may(state, &reaches.keywords[k.index()], event),
         Change::GrantAbilities(_) | Change::Copy { .. } => true,
         _ => false,
-    });
-    (!given).then_some(move |o: ObjectId| may(&reaches.cards[state.object(o).card.index()]))
+    })
+}
+
+/// Whether `event` may trigger a printed ability or keyword of `object`'s card (`reached`, when no
+/// effect gives abilities).
+pub fn card_reached(state: &GameState, event: Option<&Event>, object: ObjectId) -> bool {
+    may(state, &reaches(&state.library).cards[state.object(object).card.index()], event)
+}
+
+/// `reach` judged for `event`; for a state trigger's condition (no event), whether it has one.
+fn may(state: &GameState, reach: &TriggerReach, event: Option<&Event>) -> bool {
+    event.map_or(reach.always, |e| reach.reaches(state, e))
 }
 
 /// Whether `event` may trigger a printed ability or keyword of any card in the game (any object's

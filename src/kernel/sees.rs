@@ -15,6 +15,18 @@ pub struct Sight {
 }
 
 impl GameState {
+    /// Whether the card is in a state that hides it (`GameConfig::hidden_flags`: face-down).
+    pub fn hidden(&self, object: ObjectId) -> bool {
+        let o = self.object(object);
+        self.config.hidden_flags.iter().any(|f| o.flags.contains(f))
+    }
+
+    /// Whether the card is hidden in a game where that takes its abilities away (Trails 1202.2-4,
+    /// `GameConfig::hidden_cards_lose_abilities`).
+    pub fn hidden_without_abilities(&self, object: ObjectId) -> bool {
+        self.config.hidden_cards_lose_abilities && self.hidden(object)
+    }
+
     /// Whether `player` sees the card `object`: it is revealed (Trails 1211.3a-c, 1311.1), an effect
     /// lets the player look at it (`Sight::look`), or, when it is in no hidden state
     /// (`GameConfig::hidden_flags`), its zone is public (FF 7.6.2, Trails 506.2) or private to the
@@ -33,7 +45,7 @@ impl GameState {
             return true;
         }
         let zone = self.zone(o.zone);
-        if self.config.hidden_flags.iter().any(|f| o.flags.contains(f)) {
+        if self.hidden(object) {
             return sight.controller_sees_hidden_in.contains(&zone.name) && self.characteristics(object).controller == player;
         }
         match zone.visibility {

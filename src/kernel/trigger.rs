@@ -65,9 +65,7 @@ impl TriggerReach {
                 _ => false,
             }
     }
-}
 
-impl TriggerReach {
     /// Adds what `other` reaches (each zone pair, state and announcement once).
     pub fn merge(&mut self, other: &TriggerReach) {
         fn add<T: PartialEq + Clone>(to: &mut Vec<T>, from: &[T]) {
