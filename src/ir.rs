@@ -42,7 +42,8 @@ pub struct AbilityIr {
     pub costs: Vec<CostIr>,
     /// `only if COND`: when the ability may be used, triggers, or applies.
     pub condition: Option<CondIr>,
-    pub body: Vec<Effect>,
+    /// Shared with each stack entry and trigger made from it.
+    pub body: std::sync::Arc<Vec<Effect>>,
     pub span: Span,
 }
 

@@ -126,7 +126,8 @@ pub struct Template {
     /// Words that every match must contain (the non-optional words), for quick rejection.
     pub required_words: Vec<String>,
     /// The kernel primitives that implement the phrase (empty: not bound yet).
-    pub implementation: Vec<Bound>,
+    /// Shared: the interpreter reads it each time the phrase runs.
+    pub implementation: std::sync::Arc<Vec<Bound>>,
 }
 
 /// A template bound to a kernel primitive: one argument per primitive parameter, in order.

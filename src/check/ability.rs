@@ -41,7 +41,7 @@ impl Checker<'_> {
             trigger: trigger?,
             costs: costs?,
             condition: present(condition)?,
-            body: body?,
+            body: std::sync::Arc::new(body?),
             span: a.span,
         })
     }

@@ -392,7 +392,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             if !reveal_to_trigger(state, agent, object, controller, &ability) {
                 continue;
             }
-            let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
+            let (body, condition) = (ability.body.clone(), ability.condition.clone());
             // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to.
             let source = match &event {
                 Event::Moved { old, new, .. } if *old == object && old != new && looked_back.is_none() => *new,

@@ -1,6 +1,5 @@
 //! Always-on abilities in play: they become continuous and replacement effects while their object is in an ability zone (FF 11.9, 11.12.4; Trails 1212), granted ones included.
 
-use std::sync::Arc;
 
 use crate::ir::{AbilityIr, Effect};
 use crate::kernel::decision::Agent;
@@ -56,7 +55,7 @@ impl Ctx<'_> {
             controller: self.controller,
             timestamp: Default::default(),
             pattern: self.pattern(event)?,
-            action: ReplacementAction::Instead(Arc::new(ability.body.clone())),
+            action: ReplacementAction::Instead(ability.body.clone()),
             self_replacement: false,
             once: false,
             duration: Duration::WhileIn(object),
@@ -123,9 +122,9 @@ impl Ctx<'_> {
                         Some(d) => self.duration(Some(d))?,
                         None => Duration::WhileIn(object),
                     };
-                    for bound in self.bounds(call)? {
+                    for bound in self.bounds(call)?.iter() {
                         if matches!(bound.primitive, crate::vocab::primitive::Primitive::AdjustDamage | crate::vocab::primitive::Primitive::Redirect) {
-                            let r = self.damage_replacement(call, &bound, true, Duration::WhileIn(object))?;
+                            let r = self.damage_replacement(call, bound, true, Duration::WhileIn(object))?;
                             out.push(Event::ReplacementBegan { replacement: Box::new(r) });
                         }
                     }

@@ -1,6 +1,5 @@
 //! Conditional triggered abilities (FF 11.8.18 state triggers, Trails 1211.9): when one triggers.
 
-use std::sync::Arc;
 
 use crate::ir::AbilityIr;
 use crate::kernel::decision::Agent;
@@ -38,7 +37,7 @@ pub(super) fn conditional_trigger(
     if !ctx.condition(&crate::ir::CondIr::Pred(trigger.event.clone())).unwrap_or(false) {
         return None;
     }
-    let (body, condition) = (Arc::new(ability.body.clone()), ability.condition.clone());
+    let (body, condition) = (ability.body.clone(), ability.condition.clone());
     Some(PendingTrigger { source: object, controller, ability: ability_ref, event: index, env: params, count: 1, body, condition })
 }
 

@@ -1,5 +1,7 @@
 //! Evaluating operands: which objects, players, zones and numbers an effect means right now.
 
+use std::sync::Arc;
+
 use crate::ir::{Call, Operand};
 use crate::kernel::value::lookup;
 use crate::kernel::{Binding, Illegal, ObjectId, PlayerId, ZoneId};
@@ -9,9 +11,21 @@ use crate::vocab::{Bound, BoundArg};
 
 use super::Ctx;
 
+/// The first primitive of a phrase's implementation (never empty: `Ctx::bounds` refuses an
+/// empty one), shared with the vocabulary rather than copied.
+pub struct FirstBound(Arc<Vec<Bound>>);
+
+impl std::ops::Deref for FirstBound {
+    type Target = Bound;
+
+    fn deref(&self) -> &Bound {
+        &self.0[0]
+    }
+}
+
 impl Ctx<'_> {
     /// The primitives a phrase is bound to, or why it cannot run.
-    pub fn bounds(&self, call: &Call) -> Result<Vec<Bound>, Illegal> {
+    pub fn bounds(&self, call: &Call) -> Result<Arc<Vec<Bound>>, Illegal> {
         let vocab = &self.state.library.vocab;
         let bounds = &vocab.templates[call.template.index()].implementation;
         if bounds.is_empty() {
@@ -21,8 +35,8 @@ impl Ctx<'_> {
     }
 
     /// The first primitive of a phrase (values and durations use one).
-    pub fn bound(&self, call: &Call) -> Result<Bound, Illegal> {
-        Ok(self.bounds(call)?.swap_remove(0))
+    pub fn bound(&self, call: &Call) -> Result<FirstBound, Illegal> {
+        Ok(FirstBound(self.bounds(call)?))
     }
 
     /// The operand a bound argument takes from the phrase's slot.

@@ -53,8 +53,8 @@ impl Ctx<'_> {
     /// A one-shot action, each of its primitives in turn; returns the objects it produced.
     fn action(&mut self, call: &Call) -> Result<Vec<ObjectId>, Illegal> {
         let mut produced = vec![];
-        for bound in self.bounds(call)? {
-            produced.extend(self.action_one(call, &bound)?);
+        for bound in self.bounds(call)?.iter() {
+            produced.extend(self.action_one(call, bound)?);
         }
         Ok(produced)
     }

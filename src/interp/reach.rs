@@ -144,7 +144,7 @@ fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach
         },
         _ => None,
     };
-    for bound in &library.vocab.templates[call.template.index()].implementation {
+    for bound in library.vocab.templates[call.template.index()].implementation.iter() {
         match bound.primitive {
             Primitive::Moved => reach.moves.push((fixed(bound.args.get(1)), fixed(bound.args.get(2)))),
             Primitive::Damaged => reach.damaged = true,

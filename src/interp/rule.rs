@@ -13,9 +13,9 @@ impl Ctx<'_> {
     /// (FF 11.12.4.2, Trails 1215.6), with variables fixed at resolution (FF 11.12.4.3).
     pub(super) fn rule(&mut self, call: &Call, times: i64, duration: Option<&Call>) -> Result<(), Illegal> {
         let duration = self.duration(duration)?;
-        for bound in self.bounds(call)? {
+        for bound in self.bounds(call)?.iter() {
             if matches!(bound.primitive, Primitive::AdjustDamage | Primitive::Redirect) {
-                let replacement = self.damage_replacement(call, &bound, false, duration.clone())?;
+                let replacement = self.damage_replacement(call, bound, false, duration.clone())?;
                 self.happen(Event::ReplacementBegan { replacement: Box::new(replacement) })?;
             }
         }
@@ -46,8 +46,8 @@ impl Ctx<'_> {
     /// now, or (for always-on abilities, `live`) a selector that also reaches later arrivals.
     pub(super) fn changes(&self, call: &Call, times: i64, live: bool) -> Result<Vec<(Selector, Change)>, Illegal> {
         let mut out = vec![];
-        for bound in self.bounds(call)?.into_iter().filter(|b| !matches!(b.primitive, Primitive::AdjustDamage | Primitive::Redirect)) {
-            out.extend(self.changes_one(call, &bound, times, live)?);
+        for bound in self.bounds(call)?.iter().filter(|b| !matches!(b.primitive, Primitive::AdjustDamage | Primitive::Redirect)) {
+            out.extend(self.changes_one(call, bound, times, live)?);
         }
         Ok(out)
     }

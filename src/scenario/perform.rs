@@ -2,7 +2,6 @@
 //! attacking, passing, resolving, ending the turn, a game signal. A game with its own
 //! procedures (FF-TCG: payment, attacks, phases) performs them; the others play without costs.
 
-use std::sync::Arc;
 
 use crate::interp::engine::{push, resolve_all, resolve_top, settle};
 use crate::interp::{abilities_of, announce, keyword_env, Ctx};
@@ -51,7 +50,7 @@ impl Runner<'_> {
                     return game.use_ability(state, agent, player(*side), object, reference.clone());
                 }
                 let env = with_x(keyword_env(state, &library, object, reference));
-                push(state, agent, Some(object), player(*side), reference.clone(), env, Arc::new(chosen.body.clone()), chosen.condition.clone());
+                push(state, agent, Some(object), player(*side), reference.clone(), env, chosen.body.clone(), chosen.condition.clone());
                 settle(state, agent, rules);
                 Ok(())
             }
@@ -131,7 +130,7 @@ fn play(state: &mut GameState, agent: &mut dyn Agent, side: Side, object: Object
             Ctx::new(state, agent, None, player(side), vec![]).happen(event)?;
             object = state.current(object);
         }
-        push(state, agent, Some(object), player(side), AbilityRef::Printed { card, index }, with_x(vec![]), Arc::new(ability.body.clone()), ability.condition.clone());
+        push(state, agent, Some(object), player(side), AbilityRef::Printed { card, index }, with_x(vec![]), ability.body.clone(), ability.condition.clone());
         return Ok(());
     }
     let field = state.config.default_zone.clone();

@@ -234,7 +234,7 @@ impl Builder {
                     _ => None,
                 }).collect();
                 collect_words(&parts, &mut self.v.template_words);
-                self.v.templates.push(Template { kind: tkind, parts, outputs, docs: decl.docs.clone(), required_words, implementation: vec![] });
+                self.v.templates.push(Template { kind: tkind, parts, outputs, docs: decl.docs.clone(), required_words, implementation: Default::default() });
                 if !decl.implementation.is_empty() {
                     self.pending_bindings.push((self.v.templates.len() - 1, decl_index));
                 }
@@ -261,7 +261,7 @@ impl Builder {
             let Item::Vocab(decl) = d.item else { continue };
             let bound: Vec<Option<Bound>> = decl.implementation.iter().map(|imp| self.bind(d, index, imp)).collect();
             if let Some(all) = bound.into_iter().collect::<Option<Vec<Bound>>>() {
-                self.v.templates[index].implementation = all;
+                self.v.templates[index].implementation = std::sync::Arc::new(all);
             }
         }
     }

@@ -1,7 +1,6 @@
 //! The actions card text leaves to the game (`game(...)` in std-abilities/fftcg/): damage to a
 //! player with EX Burst (FF 6.5) and EX Bursts an effect triggers (FF 11.10), searching the deck (FF 15.1.1.8).
 
-use std::sync::Arc;
 
 use crate::interp::engine::{push, resolve_top};
 use crate::interp::{announce, has_tag, Ctx};
@@ -157,7 +156,7 @@ fn ex_burst(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pla
     }
     let ability = &library.card(id).abilities[index];
     let depth = state.stack.len();
-    push(state, agent, Some(card), player, AbilityRef::Printed { card: id, index }, vec![], Arc::new(ability.body.clone()), ability.condition.clone());
+    push(state, agent, Some(card), player, AbilityRef::Printed { card: id, index }, vec![], ability.body.clone(), ability.condition.clone());
     if state.stack.len() > depth {
         resolve_top(state, agent)?;
     }
@@ -174,7 +173,7 @@ fn trigger_ex_burst(state: &mut GameState, agent: &mut dyn Agent, call: &GameCal
         let id = state.object(card).card;
         let Some(index) = library.card(id).abilities.iter().position(|a| has_tag(&library, a, "exburst")) else { continue };
         let ability = &library.card(id).abilities[index];
-        push(state, agent, Some(card), call.controller, AbilityRef::Printed { card: id, index }, vec![], Arc::new(ability.body.clone()), ability.condition.clone());
+        push(state, agent, Some(card), call.controller, AbilityRef::Printed { card: id, index }, vec![], ability.body.clone(), ability.condition.clone());
     }
 }
 

@@ -4,7 +4,6 @@
 //! Main or Attack Phase (FF 9.3.1.6-7), never in the End Phase (FF 9.5.1.1) or the First Strike
 //! window (FF 15.2.3.3).
 
-use std::sync::Arc;
 
 use crate::interp::engine::{push, Plays};
 use crate::interp::{abilities_of, ability_tags, after_event, announce, has_tag, keyword_env, Ctx};
@@ -578,7 +577,7 @@ fn declare_x(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pl
 /// (FF 11.3.3, 11.6.5, 11.7.5).
 #[allow(clippy::too_many_arguments)]
 fn push_checked(state: &mut GameState, agent: &mut dyn Agent, source: ObjectId, player: PlayerId, reference: AbilityRef, env: crate::kernel::Env, ability: &AbilityIr, condition: Option<crate::ir::CondIr>) -> Result<(), Illegal> {
-    push(state, agent, Some(source), player, reference, env, Arc::new(ability.body.clone()), condition);
+    push(state, agent, Some(source), player, reference, env, ability.body.clone(), condition);
     if matches!(state.log.last(), Some(Event::Cancelled { .. })) {
         return Err(Illegal("it needs a legal target to choose".into()));
     }

@@ -45,7 +45,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
         env.push(("X".to_string(), Binding::Number(x)));
     }
     let before = state.stack.len();
-    push(state, agent, Some(object), player, reference.clone(), env.clone(), std::sync::Arc::new(ability.body.clone()), ability.condition.clone());
+    push(state, agent, Some(object), player, reference.clone(), env.clone(), ability.body.clone(), ability.condition.clone());
     if state.stack.len() == before {
         return Err(Illegal(format!("{name}'s ability has no legal target (Trails 1204.2d)")));
     }

@@ -225,7 +225,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     if let Some(index) = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play) {
         let ability = &library.card(card).abilities[index];
         let before = state.stack.len();
-        push(state, agent, Some(waiting), player, AbilityRef::Printed { card, index }, vec![], Arc::new(ability.body.clone()), ability.condition.clone());
+        push(state, agent, Some(waiting), player, AbilityRef::Printed { card, index }, vec![], ability.body.clone(), ability.condition.clone());
         if state.stack.len() == before {
             return Err(Illegal(format!("{what} has no legal target (Trails 1204.2d)")));
         }

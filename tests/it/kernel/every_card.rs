@@ -69,7 +69,7 @@ fn run_every_card(game: &str) -> Vec<String> {
                             env.push((name.clone(), value));
                         }
                     }
-                    push(s, &mut agent, Some(object), me, ability_ref.clone(), env, Arc::new(ability.body.clone()), ability.condition.clone());
+                    push(s, &mut agent, Some(object), me, ability_ref.clone(), env, ability.body.clone(), ability.condition.clone());
                     resolve_all(s, &mut agent, &NoRuleProcesses)
                 });
                 if let Err(Illegal(message)) = result {

@@ -29,7 +29,7 @@ impl Plays for BoostOnce {
         let card = CardId(boost as u32);
         let hand = state.zone_id("hand", Some(player)).unwrap();
         let source = state.create(card, player, hand);
-        let body = std::sync::Arc::new(state.library.card(card).abilities[0].body.clone());
+        let body = state.library.card(card).abilities[0].body.clone();
         cardscript::interp::engine::push(state, agent, Some(source), player, trigger::AbilityRef::Printed { card, index: 0 }, vec![], body, None);
         Ok(())
     }

@@ -89,7 +89,7 @@ impl Table {
         let id = self.names[card];
         let ability = self.state.library.card(id).abilities[0].clone();
         let source = self.hand(card, player);
-        push(&mut self.state, agent, Some(source), player, AbilityRef::Printed { card: id, index: 0 }, vec![], Arc::new(ability.body), None);
+        push(&mut self.state, agent, Some(source), player, AbilityRef::Printed { card: id, index: 0 }, vec![], ability.body, None);
     }
 
     /// Moves an object to one of its owner's zones directly (no replacement, no trigger).
