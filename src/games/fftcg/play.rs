@@ -222,7 +222,8 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     };
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
-    if !state.characteristics(object).forbidden.is_empty() && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
+    let forbids_kind = |h: &crate::kernel::Hook| h.action.strip_prefix("use_").and_then(|a| a.strip_suffix("_abilities")) == Some(kind.as_str());
+    if state.characteristics(object).forbidden.iter().any(forbids_kind) && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
         return refuse(&|| format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object)));
     }
     // SE14 15.2.12.4, 5.2.3.1.3.1: an Item's abilities are used while it is equipped to a Character.

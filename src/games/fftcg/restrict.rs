@@ -21,11 +21,12 @@ fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
 /// The candidates `chooser` may choose for an effect of `source`: not those that cannot be
 /// chosen by it; only those that must be, if any must.
 pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<ObjectId>, candidates: Vec<ObjectId>) -> Vec<ObjectId> {
-    let by = by_what(state, source);
-    let forbidden = format!("be_chosen_by_{by}");
-    let allowed: Vec<ObjectId> = candidates.into_iter().filter(|o| state.permits(*o, &forbidden, Some(chooser), None) != Some(false)).collect();
-    let must = format!("must_be_chosen_by_{by}");
-    let forced: Vec<ObjectId> = allowed.iter().copied().filter(|o| state.permits(*o, &must, Some(chooser), None) == Some(true)).collect();
+    let (forbidden, must) = match by_what(state, source) {
+        "summons" => ("be_chosen_by_summons", "must_be_chosen_by_summons"),
+        _ => ("be_chosen_by_abilities", "must_be_chosen_by_abilities"),
+    };
+    let allowed: Vec<ObjectId> = candidates.into_iter().filter(|o| state.permits(*o, forbidden, Some(chooser), None) != Some(false)).collect();
+    let forced: Vec<ObjectId> = allowed.iter().copied().filter(|o| state.permits(*o, must, Some(chooser), None) == Some(true)).collect();
     if forced.is_empty() { allowed } else { forced }
 }
 
