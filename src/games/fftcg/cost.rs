@@ -34,12 +34,15 @@ impl CpCost {
     }
 }
 
+/// A source's Elements: most cards have one or two, kept without allocating.
+type Elements = SmallVec<[u32; 2]>;
+
 /// Cards that can make CP now, grouped: copies of one card are interchangeable.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Group {
-    objects: Vec<ObjectId>,
+    objects: SmallVec<[ObjectId; 2]>,
     /// The Elements one CP of it may be; empty: any Element.
-    elements: Vec<u32>,
+    elements: Elements,
     /// 2 for a discarded card (FF 11.2.1.1), 1 for a dulled Backup.
     amount: i64,
     /// "dull" or "discard": with the card's name, what the payment says it did.
@@ -56,11 +59,11 @@ impl Group {
 /// another part of the cost).
 fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) -> Vec<Group> {
     let mut out: Vec<Group> = vec![];
-    let mut add = |object: ObjectId, elements: Vec<u32>, amount: i64, verb: &'static str| {
+    let mut add = |object: ObjectId, elements: Elements, amount: i64, verb: &'static str| {
         let card = state.object(object).card;
         match out.iter_mut().find(|g| state.object(g.objects[0]).card == card && g.amount == amount && g.elements == elements) {
             Some(g) => g.objects.push(object),
-            None => out.push(Group { objects: vec![object], elements, amount, verb }),
+            None => out.push(Group { objects: smallvec::smallvec![object], elements, amount, verb }),
         }
     };
     let view = state.view();
@@ -75,7 +78,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
         let elements = if c.allowed.is_empty() {
             w.element_values(c).collect()
         } else if state.permits(object, "any_element_cp", None, None) == Some(true) {
-            vec![]
+            Elements::new()
         } else {
             with_elements_of_cards(state, w, object, w.element_values(c).collect())
         };
@@ -85,7 +88,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
     if let Some(hand) = state.zone_id("hand", Some(player)) {
         for &object in state.zone(hand).objects.iter().filter(|o| !exclude.contains(o)) {
             let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
-            let elements: Vec<u32> = w.element_values(c).collect();
+            let elements: Elements = w.element_values(c).collect();
             if !elements.is_empty() && !elements.iter().any(|e| w.light_or_dark(*e)) {
                 add(object, elements, 2, "discard");
             }
@@ -97,7 +100,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
 /// FF 5.2.1.3, 11.2.1.1: a Backup that can also produce CP of any Element some cards on the field have
 /// ("Sherlotta can produce CP of any Element of the Forwards you control", 13-058C: the permission
 /// `element_cp_of_cards` with those cards), their Elements read now, as the CP is produced.
-fn with_elements_of_cards(state: &GameState, w: &Words, backup: ObjectId, mut elements: Vec<u32>) -> Vec<u32> {
+fn with_elements_of_cards(state: &GameState, w: &Words, backup: ObjectId, mut elements: Elements) -> Elements {
     let c = state.characteristics(backup);
     let hooks: Vec<&crate::kernel::Hook> = c.allowed.iter().filter(|h| h.action == "element_cp_of_cards" && h.with.is_some()).collect();
     if hooks.is_empty() {
