@@ -25,7 +25,7 @@ pub use continuous::{Change, Characteristics, ContinuousEffect, Duration, Hook, 
 pub use decision::{Agent, Answer, FirstOption, Question, RandomAgent, ScriptedAgent};
 pub use event::{Event, Position};
 pub use ids::*;
-pub use state::{Deed, GameCall, GameHooks, AS_IT_WAS, DECLARED, LOOKED_BACK, REVEALED, REVEALED_BY, TRIGGERED_BY, USED_THIS_TURN, GameConfig, GameState, Library, Outcome, Procedure, Retarget, Visibility, ZoneSpec};
+pub use state::{Deed, GameCall, GameHooks, AS_IT_WAS, DECLARED, LOOKED_BACK, REVEALED, REVEALED_BY, TRIGGERED_BY, USED_THIS_TURN, GameConfig, GameState, Library, Outcome, Procedure, Retarget, RulesQuiet, Visibility, ZoneSpec};
 pub use sees::Sight;
 pub use value::{Amount, Binding, Condition, Env, Selector, Value};
 

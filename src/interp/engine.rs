@@ -14,6 +14,13 @@ use super::Ctx;
 /// A game's rule processes (state-based actions); returns whether any were performed.
 pub trait RuleProcesses {
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool;
+
+    /// Whether `event` may give the rule processes something to do when no card's computed
+    /// characteristics changed with it (an event that changes them always counts): `settle` does
+    /// not run them again after events they do not heed. Every event, unless the game says.
+    fn heeds(&self, _event: &Event) -> bool {
+        true
+    }
 }
 
 /// No rule processes (for tests of the kernel alone).
@@ -32,10 +39,15 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
         if state.outcome.is_some() {
             return;
         }
-        // Rule processes read the state only, and every change to it is an event in the log.
-        let mut changed = state.rules_quiet_at != Some(state.changes) && rules.run(state, agent);
+        // Rule processes read the state only, and every change to it is an event in the log: they
+        // run again once the game changed, unless only by events they do not heed (an audited
+        // game runs them then too, and checks that they find nothing).
+        let unheeded = state.rules_quiet.is_some_and(|q| q.generation == state.generation && state.log.iter_from(q.events).all(|e| !rules.heeds(e)));
+        let quiet = state.rules_quiet.is_some_and(|q| q.changes == state.changes) || (unheeded && !state.audit);
+        let mut changed = !quiet && rules.run(state, agent);
+        assert!(!(changed && unheeded), "the rule processes acted after events they do not heed, up to {:?}", state.log.last());
         if !changed {
-            state.rules_quiet_at = Some(state.changes);
+            state.rules_quiet = Some(crate::kernel::RulesQuiet { changes: state.changes, generation: state.generation, events: state.log.len() });
             // Trails 1002.1a-b: once no rule process is left, conditional triggers are checked.
             changed |= super::conditional::check_conditional_triggers(state, agent);
         }

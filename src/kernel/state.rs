@@ -403,9 +403,9 @@ pub struct GameState {
     /// Bumped by every event that changes the game (not by decisions, announcements and
     /// cancellations, which only record): what reads the game alone reads the same between two.
     pub changes: u64,
-    /// `changes` when the rule processes last found nothing to do: until the game changes, they
-    /// would find nothing again (`interp::engine::settle`).
-    pub rules_quiet_at: Option<u64>,
+    /// Where the game stood when the rule processes last found nothing to do
+    /// (`interp::engine::settle`).
+    pub rules_quiet: Option<RulesQuiet>,
     /// At least as many as the live cards marked `revealed`: counted up as the mark is set, and
     /// set to the number found by `interp::reveal::conceal`, which has nothing to do at 0.
     pub revealed_marks: usize,
@@ -418,6 +418,19 @@ pub struct GameState {
     pub audit: bool,
     /// Printed characteristics, shared by every copy of the game.
     pub(crate) printed_cache: Arc<crate::kernel::cache::PrintedCache>,
+}
+
+/// The game as the rule processes last found nothing to do in it: until it changes, or while only
+/// events they do not heed happen and no card's characteristics change, they would find nothing
+/// again (`interp::engine::settle`, `RuleProcesses::heeds`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesQuiet {
+    /// `GameState::changes` then.
+    pub changes: u64,
+    /// `GameState::generation` then: while it stands, the computed characteristics stand.
+    pub generation: u64,
+    /// The log's length then: the events since are those the rule processes may heed.
+    pub events: usize,
 }
 
 impl GameState {
@@ -458,7 +471,7 @@ impl GameState {
             log: Default::default(),
             simultaneous_since: None,
             changes: 0,
-            rules_quiet_at: None,
+            rules_quiet: None,
             revealed_marks: 0,
             outcome: None,
             generation: 0,

@@ -14,6 +14,9 @@ pub const DAMAGED_THIS_TURN: &str = "damaged_by_this_turn";
 /// The mark on a player an effect made lose the game ("your opponent loses the game", 7-130L Sin).
 pub const LOST_BY_EFFECT: &str = "lost_by_effect";
 
+/// The marks a player loses by (FF 12.4.2-12.4.3: drawing or taking damage with an empty deck).
+const DEFEATS: [&str; 3] = ["took_from_empty_deck", "damaged_with_empty_deck", LOST_BY_EFFECT];
+
 /// FF-TCG's rule processes; `damage_to_lose` is 7 for constructed games, 6 for limited (FF 3.1.1).
 pub struct FfRules {
     pub damage_to_lose: usize,
@@ -23,6 +26,39 @@ pub struct FfRules {
 pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
 
 impl RuleProcesses for FfRules {
+    /// Besides the cards' characteristics (the view), the rule processes read the field and the
+    /// Damage Zones (moves), damage on Characters, the mark they set on those, the marks a player
+    /// loses by, effects on control and players' rules, and equipping; not the turn, the phase,
+    /// the stack, announcements, decisions, tracked cards, other marks or counts.
+    fn heeds(&self, event: &Event) -> bool {
+        match event {
+            Event::PlayerFlag { flag, .. } => DEFEATS.contains(&flag.as_str()),
+            Event::Flag { flag, .. } => flag == DAMAGED_THIS_TURN,
+            Event::Decided { .. }
+            | Event::Signal { .. }
+            | Event::Revealed { .. }
+            | Event::Cancelled { .. }
+            | Event::PhaseBegan { .. }
+            | Event::TurnBegan { .. }
+            | Event::Primary { .. }
+            | Event::Pushed { .. }
+            | Event::Popped
+            | Event::Simultaneous { .. }
+            | Event::Retargeted { .. }
+            | Event::Triggered { .. }
+            | Event::TriggerTaken { .. }
+            | Event::TriggerPlayed { .. }
+            | Event::Tracked { .. }
+            | Event::Resource { .. }
+            | Event::Remembered { .. }
+            | Event::Shuffled { .. }
+            | Event::Reordered { .. }
+            | Event::DelayedCreated { .. }
+            | Event::DelayedRemoved { .. } => false,
+            _ => true,
+        }
+    }
+
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
         let Some(w) = Words::cached(&state.library) else { return false };
         if self.defeats(state) || crate::games::to_controllers_zone(state, agent, "field") {
@@ -122,7 +158,7 @@ impl FfRules {
             .filter(|p| {
                 let flags = &state.players[p.index()].flags;
                 let damage = state.zone_id("damage_zone", Some(*p)).map_or(0, |z| state.zone(z).objects.len());
-                damage >= self.damage_to_lose || flags.contains("took_from_empty_deck") || flags.contains("damaged_with_empty_deck") || flags.contains(LOST_BY_EFFECT)
+                damage >= self.damage_to_lose || DEFEATS.iter().any(|f| flags.contains(*f))
             })
             .collect();
         let outcome = match lost.as_slice() {
