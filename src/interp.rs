@@ -6,6 +6,7 @@
 
 mod abilities;
 mod always_on;
+mod quiet;
 mod reach;
 mod compile;
 mod conditional;

@@ -15,11 +15,17 @@ use super::Ctx;
 pub trait RuleProcesses {
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool;
 
-    /// Whether `event` may give the rule processes something to do when no card's computed
-    /// characteristics changed with it (an event that changes them always counts): `settle` does
-    /// not run them again after events they do not heed. Every event, unless the game says.
-    fn heeds(&self, _event: &Event) -> bool {
+    /// Whether `event` may give the rule processes something to do, beyond changing the computed
+    /// characteristics of cards they read: `settle` does not run them again after events they do
+    /// not heed (`interp::quiet`). Every event, unless the game says.
+    fn heeds(&self, _state: &GameState, _event: &Event) -> bool {
         true
+    }
+
+    /// The zone whose cards are the only ones whose computed characteristics the rule processes
+    /// read; `None`: a change of any card's counts.
+    fn watches(&self) -> Option<&'static str> {
+        None
     }
 }
 
@@ -42,12 +48,13 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
         // Rule processes read the state only, and every change to it is an event in the log: they
         // run again once the game changed, unless only by events they do not heed (an audited
         // game runs them then too, and checks that they find nothing).
-        let unheeded = state.rules_quiet.is_some_and(|q| q.generation == state.generation && state.log.iter_from(q.events).all(|e| !rules.heeds(e)));
-        let quiet = state.rules_quiet.is_some_and(|q| q.changes == state.changes) || (unheeded && !state.audit);
+        let unchanged = state.rules_quiet.as_ref().is_some_and(|q| q.changes == state.changes);
+        let unheeded = !unchanged && super::quiet::unheeded(state, rules);
+        let quiet = unchanged || (unheeded && !state.audit);
         let mut changed = !quiet && rules.run(state, agent);
         assert!(!(changed && unheeded), "the rule processes acted after events they do not heed, up to {:?}", state.log.last());
         if !changed {
-            state.rules_quiet = Some(crate::kernel::RulesQuiet { changes: state.changes, generation: state.generation, events: state.log.len() });
+            super::quiet::record(state, rules, !quiet);
             // Trails 1002.1a-b: once no rule process is left, conditional triggers are checked.
             changed |= super::conditional::check_conditional_triggers(state, agent);
         }

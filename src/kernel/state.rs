@@ -423,7 +423,7 @@ pub struct GameState {
 /// The game as the rule processes last found nothing to do in it: until it changes, or while only
 /// events they do not heed happen and no card's characteristics change, they would find nothing
 /// again (`interp::engine::settle`, `RuleProcesses::heeds`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct RulesQuiet {
     /// `GameState::changes` then.
     pub changes: u64,
@@ -431,6 +431,9 @@ pub struct RulesQuiet {
     pub generation: u64,
     /// The log's length then: the events since are those the rule processes may heed.
     pub events: usize,
+    /// The cards in the zone the rule processes read (`RuleProcesses::watches`), with their
+    /// characteristics then.
+    pub watched: Option<Arc<Vec<(ObjectId, Arc<crate::kernel::continuous::Characteristics>)>>>,
 }
 
 impl GameState {

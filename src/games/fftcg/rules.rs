@@ -26,14 +26,18 @@ pub struct FfRules {
 pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
 
 impl RuleProcesses for FfRules {
-    /// Besides the cards' characteristics (the view), the rule processes read the field and the
-    /// Damage Zones (moves), damage on Characters, the mark they set on those, the marks a player
-    /// loses by, effects on control and players' rules, and equipping; not the turn, the phase,
-    /// the stack, announcements, decisions, tracked cards, other marks or counts.
-    fn heeds(&self, event: &Event) -> bool {
+    /// Besides the characteristics of the cards on the field, the rule processes read what is on
+    /// the field and in the Damage Zones (moves to or from them), damage on Characters, the mark
+    /// they set on those, the marks a player loses by, effects on control and players' rules, and
+    /// equipping; not the turn, the phase, the stack, other zones, announcements, decisions,
+    /// tracked cards, other marks or counts.
+    fn heeds(&self, state: &GameState, event: &Event) -> bool {
         match event {
+            Event::Moved { from, to, .. } => [from, to].iter().any(|z| matches!(state.zone(**z).name.as_str(), "field" | "damage_zone")),
             Event::PlayerFlag { flag, .. } => DEFEATS.contains(&flag.as_str()),
             Event::Flag { flag, .. } => flag == DAMAGED_THIS_TURN,
+            // Other effects change only characteristics, which are watched.
+            Event::EffectBegan { effect } => matches!(effect.change, crate::kernel::Change::Controller(_) | crate::kernel::Change::PlayerRule { .. }),
             Event::Decided { .. }
             | Event::Signal { .. }
             | Event::Revealed { .. }
@@ -54,9 +58,16 @@ impl RuleProcesses for FfRules {
             | Event::Shuffled { .. }
             | Event::Reordered { .. }
             | Event::DelayedCreated { .. }
-            | Event::DelayedRemoved { .. } => false,
+            | Event::DelayedRemoved { .. }
+            | Event::Counter { .. }
+            | Event::ReplacementBegan { .. }
+            | Event::ReplacementEnded { .. } => false,
             _ => true,
         }
+    }
+
+    fn watches(&self) -> Option<&'static str> {
+        Some("field")
     }
 
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {

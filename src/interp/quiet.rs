@@ -1,0 +1,45 @@
+//! Whether the rule processes would find nothing again: since they last found nothing, only events
+//! they do not heed happened, and the cards they read kept their computed characteristics.
+
+use std::sync::Arc;
+
+use crate::kernel::{Change, GameState, RulesQuiet};
+
+use super::engine::RuleProcesses;
+
+/// Whether the rule processes need not run: since they last found nothing (`GameState::rules_quiet`),
+/// no event they heed happened (`RuleProcesses::heeds`), and either no card's characteristics
+/// changed (the view's generation stands) or the cards in the zone they read
+/// (`RuleProcesses::watches`) are the same, each with the very characteristics it had then.
+pub(super) fn unheeded(state: &GameState, rules: &dyn RuleProcesses) -> bool {
+    let Some(q) = &state.rules_quiet else { return false };
+    if !state.log.iter_from(q.events).all(|e| !rules.heeds(state, e)) {
+        return false;
+    }
+    if q.generation == state.generation {
+        return true;
+    }
+    // A player's rules are read through conditions the cards' characteristics do not show.
+    let player_rules = state.effects.iter().any(|e| matches!(e.change, Change::PlayerRule { .. }));
+    match (&q.watched, rules.watches()) {
+        (Some(before), Some(zone)) if !player_rules => {
+            let mut now = state.in_zones(zone);
+            // The same pointer is the same characteristics: `before` keeps them alive.
+            before.iter().all(|(o, c)| now.next() == Some(*o) && Arc::ptr_eq(c, &state.characteristics(*o))) && now.next().is_none()
+        }
+        _ => false,
+    }
+}
+
+/// Records that the rule processes found nothing now; `ran`: they were run (not skipped), so the
+/// cards they read are read again.
+pub(super) fn record(state: &mut GameState, rules: &dyn RuleProcesses, ran: bool) {
+    let (changes, generation, events) = (state.changes, state.generation, state.log.len());
+    match &mut state.rules_quiet {
+        Some(q) if !ran => (q.changes, q.generation, q.events) = (changes, generation, events),
+        _ => {
+            let watched = rules.watches().map(|zone| Arc::new(state.in_zones(zone).map(|o| (o, state.characteristics(o))).collect()));
+            state.rules_quiet = Some(RulesQuiet { changes, generation, events, watched });
+        }
+    }
+}
