@@ -270,9 +270,14 @@ impl GameState {
             stale.dedup();
             // No object changed: the view holds if the effects' conditions and amounts read the same.
             let globals = self.carried_globals(&c.view, &c.globals);
-            let holds = if stale.is_empty() { self.global_values(&c.view) == globals } else { self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals) };
-            if holds {
-                c.globals = globals;
+            let now = if stale.is_empty() {
+                let now = self.global_values_since(&c.view, &globals, &[]);
+                crate::kernel::patch::same_values(&now, &globals).then_some(now)
+            } else {
+                self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals)
+            };
+            if let Some(now) = now {
+                c.globals = now;
                 if self.audit {
                     assert!(*c.view == self.compute_view(), "a patched view differs from the computed one after {:?}", self.log.last());
                 }
@@ -469,7 +474,12 @@ impl GameState {
     pub fn selects(&self, view: &View, selector: &Selector, object: ObjectId, source: Option<ObjectId>) -> bool {
         // An object that left its zone is judged by its last known information (FF 11.11.4).
         let Some(c) = view.get(object.index()).and_then(Option::as_ref).or_else(|| self.object(object).last_known.as_ref()) else { return false };
-        let o = self.object(object);
+        self.selects_read(view, selector, object, c, self.object(object), source)
+    }
+
+    /// `selects` with the object's characteristics `c` and its state `o` read once for the whole
+    /// selector.
+    fn selects_read(&self, view: &View, selector: &Selector, object: ObjectId, c: &Characteristics, o: &crate::kernel::state::Object, source: Option<ObjectId>) -> bool {
         match selector {
             Selector::All => true,
             Selector::Objects(list) => list.contains(&object),
@@ -518,9 +528,9 @@ impl GameState {
                     })
             }
             Selector::HostOfSource => source.is_some_and(|s| self.object(s).attached_to == Some(object)),
-            Selector::Not(s) => !self.selects(view, s, object, source),
-            Selector::And(all) => all.iter().all(|s| self.selects(view, s, object, source)),
-            Selector::Or(any) => any.iter().any(|s| self.selects(view, s, object, source)),
+            Selector::Not(s) => !self.selects_read(view, s, object, c, o, source),
+            Selector::And(all) => all.iter().all(|s| self.selects_read(view, s, object, c, o, source)),
+            Selector::Or(any) => any.iter().any(|s| self.selects_read(view, s, object, c, o, source)),
         }
     }
 

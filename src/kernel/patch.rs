@@ -11,7 +11,8 @@ use crate::kernel::continuous::{Change, ContinuousEffect, Duration, View};
 use crate::kernel::event::Event;
 use crate::kernel::ids::ObjectId;
 use crate::kernel::state::GameState;
-use crate::kernel::value::{Amount, Reads, Selector};
+use crate::kernel::value::{compare, Amount, Condition, Reads, Selector};
+use crate::syntax::ast::CmpOp;
 
 impl GameState {
     /// The objects an event changes, when the view of the others cannot change with it: a card
@@ -93,11 +94,53 @@ impl GameState {
     /// Whether each effect in force with a condition or a counted amount applies, and with what
     /// amount, in `view`.
     pub(super) fn global_values(&self, view: &View) -> Vec<GlobalValue> {
-        self.effects.iter().filter(|e| self.effect_active(e) && is_global(e)).map(|e| self.global_value(view, e)).collect()
+        self.global_values_since(view, &[], &[])
     }
 
     fn global_value(&self, view: &View, e: &ContinuousEffect) -> GlobalValue {
-        GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount: self.amount_of(view, e) }
+        self.global_value_since(view, e, None, &[])
+    }
+
+    /// `global_value`; with `before`, the objects its count counted before the objects `stale`
+    /// changed, only those are read again.
+    fn global_value_since(&self, view: &View, e: &ContinuousEffect, before: Option<&[ObjectId]>, stale: &[ObjectId]) -> GlobalValue {
+        let amount = self.amount_of(view, e);
+        let Some((selector, op, value)) = self.counted_alone(e) else {
+            return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, counted: None };
+        };
+        let counted = match before {
+            Some(before) => {
+                let live = |o: ObjectId| self.objects[o.index()].left.is_none() && self.zone(self.object(o).zone).objects.contains(&o);
+                let mut counted: Vec<ObjectId> = before.iter().copied().filter(|o| !stale.contains(o)).collect();
+                counted.extend(stale.iter().copied().filter(|&o| live(o) && self.selects(view, selector, o, e.source)));
+                counted
+            }
+            None => self.matching(view, selector, e.source),
+        };
+        GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, counted: Some(Arc::new(counted)) }
+    }
+
+    /// The effect's condition when it counts objects each judged by itself alone (and its amount
+    /// is fixed): only the objects that changed can change the count.
+    fn counted_alone<'e>(&self, e: &'e ContinuousEffect) -> Option<(&'e Selector, CmpOp, i64)> {
+        let Some(Condition::Count { selector, op, value }) = &e.condition else { return None };
+        let fixed = !matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)));
+        // Trails 1329.1: pretended cards are counted too, by effects rather than objects.
+        let pretending = || self.effects.iter().any(|p| matches!(p.change, Change::Pretend { .. }));
+        (fixed && judged_alone(selector) && !pretending()).then_some((selector, *op, *value))
+    }
+
+    /// `global_values` after the objects `stale` changed, from `recorded` (the values before):
+    /// a count of objects judged alone reads only the changed objects again.
+    pub(super) fn global_values_since(&self, view: &View, recorded: &[GlobalValue], stale: &[ObjectId]) -> Vec<GlobalValue> {
+        self.effects
+            .iter()
+            .filter(|e| self.effect_active(e) && is_global(e))
+            .map(|e| {
+                let before = recorded.iter().find(|g| g.effect == e.id).and_then(|g| g.counted.as_deref());
+                self.global_value_since(view, e, before.map(Vec::as_slice), stale)
+            })
+            .collect()
     }
 
     /// `global_values` as the view was computed or patched with them (`recorded`), for the
@@ -112,9 +155,9 @@ impl GameState {
     }
 
     /// The view with the characteristics of `stale` objects computed again, assuming the effects'
-    /// conditions and amounts as `globals` recorded them; `false` when they changed, so that the
-    /// view must be computed from scratch.
-    pub(super) fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> bool {
+    /// conditions and amounts as `globals` recorded them, with those read now; `None` when they
+    /// changed, so that the view must be computed from scratch.
+    pub(super) fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> Option<Vec<GlobalValue>> {
         view.resize(self.objects.len(), None);
         let mut active: Vec<(&ContinuousEffect, Option<i64>)> = vec![];
         for e in self.effects.iter().filter(|e| self.effect_active(e) && !super::layers::lapsed(view, e)) {
@@ -140,16 +183,24 @@ impl GameState {
                 }
             }
         }
-        self.global_values(view) == globals
+        let now = self.global_values_since(view, globals, stale);
+        same_values(&now, globals).then_some(now)
     }
 }
 
+/// Whether two readings of the effects' conditions and amounts agree (the objects counted aside).
+pub(super) fn same_values(a: &[GlobalValue], b: &[GlobalValue]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.effect == y.effect && x.holds == y.holds && x.amount == y.amount)
+}
+
 /// An effect's condition and amount as they read in one view.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub(crate) struct GlobalValue {
     effect: crate::kernel::ids::EffectId,
     holds: bool,
     amount: Option<i64>,
+    /// The objects a condition counting objects judged alone counted (`counted_alone`).
+    counted: Option<Arc<Vec<ObjectId>>>,
 }
 
 /// Whether an effect's condition or amount reads the board beyond the object it judges.
@@ -171,6 +222,18 @@ fn duration_object(duration: &Duration) -> Option<ObjectId> {
     match duration {
         Duration::WhileIn(o) | Duration::WhileFlag(o, _) => Some(*o),
         Duration::Forever | Duration::Until(_) | Duration::WhileEffect(_) => None,
+    }
+}
+
+/// Whether a selector judges each object by what it is alone, so that only an event touching the
+/// object changes whether it matches: a local selector, without states a game may answer from
+/// elsewhere (`GameHooks::answers`) or last known information.
+fn judged_alone(selector: &Selector) -> bool {
+    match selector {
+        Selector::Flag(_) | Selector::AsItWas(_) => false,
+        Selector::Not(s) => judged_alone(s),
+        Selector::And(all) | Selector::Or(all) => all.iter().all(judged_alone),
+        s => local_selector(s),
     }
 }
 
