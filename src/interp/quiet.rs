@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::kernel::{Change, GameState, RulesQuiet};
+use crate::kernel::{Change, Characteristics, GameState, ObjectId, RulesQuiet};
 
 use super::engine::RuleProcesses;
 
@@ -23,9 +23,11 @@ pub(super) fn unheeded(state: &GameState, rules: &dyn RuleProcesses) -> bool {
     let player_rules = state.effects.iter().any(|e| matches!(e.change, Change::PlayerRule { .. }));
     match (&q.watched, rules.watches()) {
         (Some(before), Some(zone)) if !player_rules => {
+            let view = state.view();
             let mut now = state.in_zones(zone);
             // The same pointer is the same characteristics: `before` keeps them alive.
-            before.iter().all(|(o, c)| now.next() == Some(*o) && Arc::ptr_eq(c, &state.characteristics(*o))) && now.next().is_none()
+            let same = |o: ObjectId, c: &Arc<Characteristics>| view.get(o.index()).and_then(Option::as_ref).is_some_and(|n| Arc::ptr_eq(c, n));
+            before.iter().all(|(o, c)| now.next() == Some(*o) && same(*o, c)) && now.next().is_none()
         }
         _ => false,
     }
