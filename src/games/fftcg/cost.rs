@@ -292,12 +292,20 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
             .collect();
         parts.join(", ")
     };
+    // The payment chosen is worded once, for the decision and for the announcement.
+    let worded: std::cell::RefCell<Option<(usize, String)>> = std::cell::RefCell::new(None);
+    let word = |s: &GameState, i: usize| {
+        let said = words(s, &options[i]);
+        *worded.borrow_mut() = Some((i, said.clone()));
+        said
+    };
     let pick = match options.len() {
         0 => return Err(Illegal(format!("{} cannot pay {} CP for {what}", state.players[player.index()].name, cost.total))),
         1 => 0,
-        n => state.ask_one(agent, player, &format!("pay {} CP for {what}", cost.total), n, |s, i| words(s, &options[i])),
+        n => state.ask_one(agent, player, &format!("pay {} CP for {what}", cost.total), n, word),
     };
-    state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {}", cost.total, words(state, &options[pick]))) });
+    let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
+    state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {said}", cost.total)) });
     // The cards that produced the CP, for "if the cost paid to play X included Ice CP" (7-003C).
     let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
     state.apply(Event::Tracked { name: CP_PRODUCERS.into(), objects: producers });
