@@ -45,16 +45,8 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
         if state.outcome.is_some() {
             return;
         }
-        // Rule processes read the state only, and every change to it is an event in the log: they
-        // run again once the game changed, unless only by events they do not heed (an audited
-        // game runs them then too, and checks that they find nothing).
-        let unchanged = state.rules_quiet.as_ref().is_some_and(|q| q.changes == state.changes);
-        let unheeded = !unchanged && super::quiet::unheeded(state, rules);
-        let quiet = unchanged || (unheeded && !state.audit);
-        let mut changed = !quiet && rules.run(state, agent);
-        assert!(!(changed && unheeded), "the rule processes acted after events they do not heed, up to {:?}", state.log.last());
+        let mut changed = run_rules(state, agent, rules);
         if !changed {
-            super::quiet::record(state, rules, !quiet);
             // Trails 1002.1a-b: once no rule process is left, conditional triggers are checked.
             changed |= super::conditional::check_conditional_triggers(state, agent);
         }
@@ -69,6 +61,22 @@ pub fn settle(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProc
     }
     // Only an endless chain of mandatory actions gets here: a loop no player can stop (FF 13.1).
     state.apply(Event::GameEnded { outcome: crate::kernel::Outcome::Draw });
+}
+
+/// Performs the rule processes, unless they would find nothing: they read the state only, and
+/// every change to it is an event in the log, so they run again once the game changed, unless
+/// only by events they do not heed (`interp::quiet`; an audited game runs them then too, and
+/// checks that they find nothing). Whether they did anything.
+pub fn run_rules(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses) -> bool {
+    let unchanged = state.rules_quiet.as_ref().is_some_and(|q| q.changes == state.changes);
+    let unheeded = !unchanged && super::quiet::unheeded(state, rules);
+    let quiet = unchanged || (unheeded && !state.audit);
+    let changed = !quiet && rules.run(state, agent);
+    assert!(!(changed && unheeded), "the rule processes acted after events they do not heed, up to {:?}", state.log.last());
+    if !changed {
+        super::quiet::record(state, rules, !quiet);
+    }
+    changed
 }
 
 fn place_pending(state: &mut GameState, agent: &mut dyn Agent) {

@@ -1,6 +1,6 @@
 //! The turn (FF 9): Active, Draw, Main 1, Attack, Main 2 and End phases, and whole games.
 
-use crate::interp::engine::{priority, resolve_all, RuleProcesses};
+use crate::interp::engine::{priority, resolve_all, run_rules};
 use crate::interp::{announce, Ctx};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId};
@@ -32,7 +32,7 @@ impl Windows {
     /// gets priority, but no one may play, and triggered abilities wait until all damage is dealt.
     pub fn first_strike(&self, state: &mut GameState, agent: &mut dyn Agent) {
         for _ in 0..100 {
-            if state.outcome.is_some() || !CONSTRUCTED.run(state, agent) {
+            if state.outcome.is_some() || !run_rules(state, agent, &CONSTRUCTED) {
                 break;
             }
         }
@@ -175,7 +175,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         forget_this_turn(state);
         // FF 9.5.1.4: rule processes are performed (an Item whose Character stopped being able to
         // equip it, SE14 5.2.3.1.3.6), then triggers; repeat while any occurs.
-        let ruled = state.outcome.is_none() && CONSTRUCTED.run(state, agent);
+        let ruled = state.outcome.is_none() && run_rules(state, agent, &CONSTRUCTED);
         if (!ruled && state.pending.is_empty()) || state.outcome.is_some() {
             break;
         }
