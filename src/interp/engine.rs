@@ -23,7 +23,7 @@ pub trait RuleProcesses {
     }
 
     /// The zone whose cards are the only ones whose computed characteristics the rule processes
-    /// read; `None`: a change of any card's counts.
+    /// read; `None`: they run again after any change to any card's characteristics.
     fn watches(&self) -> Option<&'static str> {
         None
     }
