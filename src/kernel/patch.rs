@@ -168,7 +168,7 @@ impl GameState {
             }
         }
         // The order `compute_view` applies them in, with no dependencies to reorder them.
-        active.sort_by_key(|(e, _)| (self.layer_of(&e.change), !self.sets_base(e), e.timestamp, e.id));
+        active.sort_by_cached_key(|(e, _)| (self.layer_of(&e.change), !self.sets_base(e), e.timestamp, e.id));
         for &object in stale {
             let live = self.objects[object.index()].left.is_none() && self.zone(self.object(object).zone).objects.contains(&object);
             view[object.index()] = live.then(|| self.printed(object));
