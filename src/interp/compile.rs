@@ -417,7 +417,7 @@ impl Ctx<'_> {
                 let point = self.word_arg(call, &bound.args[0])?;
                 Duration::Until(match &bound.args[1] {
                     BoundArg::Absent => point,
-                    arg => format!("{point}@{}", self.player_arg(call, arg)?.0),
+                    arg => self.player_arg(call, arg)?.key(&point),
                 })
             }
             Primitive::WhileFlag => {

@@ -113,7 +113,7 @@ impl Ctx<'_> {
         let name = self.word_arg(call, &bound.args[0])?;
         Ok(match &bound.args[1] {
             BoundArg::Absent => name,
-            arg => format!("{name}@{}", self.player_arg(call, arg)?.0),
+            arg => self.player_arg(call, arg)?.key(&name),
         })
     }
 

@@ -265,7 +265,7 @@ impl Ctx<'_> {
                 let amount = Amount::Fixed(self.number_arg(call, &a[2])? * times);
                 let mut name = self.word_arg(call, &a[1])?;
                 if !matches!(a[3], BoundArg::Absent) {
-                    name = format!("{name}@{}", self.player_arg(call, &a[3])?.0);
+                    name = self.player_arg(call, &a[3])?.key(&name);
                 }
                 vec![Change::Adjust { name, amount }]
             }

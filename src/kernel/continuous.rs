@@ -270,12 +270,7 @@ impl GameState {
             stale.dedup();
             // No object changed: the view holds if the effects' conditions and amounts read the same.
             let globals = self.carried_globals(&c.view, &c.globals);
-            let now = if stale.is_empty() {
-                let now = self.global_values_since(&c.view, &globals, &[]);
-                crate::kernel::patch::same_values(&now, &globals).then_some(now)
-            } else {
-                self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals)
-            };
+            let now = if stale.is_empty() { self.reread_globals(&c.view, &globals, &[]) } else { self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals) };
             if let Some(now) = now {
                 c.globals = now;
                 if self.audit {

@@ -26,6 +26,18 @@ id_type! {
     CardId(u32);
 }
 
+impl PlayerId {
+    /// `name` for this player alone: `name@seat`, the key of a player's tracked list, cost
+    /// adjustment or duration ("until the end of your next turn").
+    pub fn key(self, name: &str) -> String {
+        let mut key = String::with_capacity(name.len() + 2);
+        key.push_str(name);
+        key.push('@');
+        key.push_str(&self.0.to_string());
+        key
+    }
+}
+
 /// A point in the game's history: when an object entered its zone, when an effect began (FF 11.12.4.8-10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 pub struct Timestamp(pub u64);

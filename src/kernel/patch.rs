@@ -98,21 +98,20 @@ impl GameState {
     }
 
     fn global_value(&self, view: &View, e: &ContinuousEffect) -> GlobalValue {
-        self.global_value_since(view, e, None, &[])
+        self.global_value_since(view, e, None, &[], self.pretending())
     }
 
     /// `global_value`; with `before`, the objects its count counted before the objects `stale`
     /// changed, only those are read again.
-    fn global_value_since(&self, view: &View, e: &ContinuousEffect, before: Option<&[ObjectId]>, stale: &[ObjectId]) -> GlobalValue {
+    fn global_value_since(&self, view: &View, e: &ContinuousEffect, before: Option<&[ObjectId]>, stale: &[ObjectId], pretending: bool) -> GlobalValue {
         let amount = self.amount_of(view, e);
-        let Some((selector, op, value)) = self.counted_alone(e) else {
+        let Some((selector, op, value)) = counted_alone(e).filter(|_| !pretending) else {
             return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, counted: None };
         };
         let counted = match before {
             Some(before) => {
-                let live = |o: ObjectId| self.objects[o.index()].left.is_none() && self.zone(self.object(o).zone).objects.contains(&o);
                 let mut counted: Vec<ObjectId> = before.iter().copied().filter(|o| !stale.contains(o)).collect();
-                counted.extend(stale.iter().copied().filter(|&o| live(o) && self.selects(view, selector, o, e.source)));
+                counted.extend(stale.iter().copied().filter(|&o| self.listed(o) && self.selects(view, selector, o, e.source)));
                 counted
             }
             None => self.matching(view, selector, e.source),
@@ -120,27 +119,37 @@ impl GameState {
         GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, counted: Some(Arc::new(counted)) }
     }
 
-    /// The effect's condition when it counts objects each judged by itself alone (and its amount
-    /// is fixed): only the objects that changed can change the count.
-    fn counted_alone<'e>(&self, e: &'e ContinuousEffect) -> Option<(&'e Selector, CmpOp, i64)> {
-        let Some(Condition::Count { selector, op, value }) = &e.condition else { return None };
-        let fixed = !matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)));
-        // Trails 1329.1: pretended cards are counted too, by effects rather than objects.
-        let pretending = || self.effects.iter().any(|p| matches!(p.change, Change::Pretend { .. }));
-        (fixed && judged_alone(selector) && !pretending()).then_some((selector, *op, *value))
+    /// Trails 1329.1: whether pretended cards are counted too, by effects rather than objects
+    /// (then no count is read from the objects that changed alone).
+    fn pretending(&self) -> bool {
+        self.effects.iter().any(|p| matches!(p.change, Change::Pretend { .. }))
+    }
+
+    /// Whether `object` is live and listed in its zone (not last known information).
+    fn listed(&self, object: ObjectId) -> bool {
+        self.objects[object.index()].left.is_none() && self.zone(self.object(object).zone).objects.contains(&object)
     }
 
     /// `global_values` after the objects `stale` changed, from `recorded` (the values before):
     /// a count of objects judged alone reads only the changed objects again.
-    pub(super) fn global_values_since(&self, view: &View, recorded: &[GlobalValue], stale: &[ObjectId]) -> Vec<GlobalValue> {
+    fn global_values_since(&self, view: &View, recorded: &[GlobalValue], stale: &[ObjectId]) -> Vec<GlobalValue> {
+        let pretending = self.pretending();
         self.effects
             .iter()
             .filter(|e| self.effect_active(e) && is_global(e))
             .map(|e| {
                 let before = recorded.iter().find(|g| g.effect == e.id).and_then(|g| g.counted.as_deref());
-                self.global_value_since(view, e, before.map(Vec::as_slice), stale)
+                self.global_value_since(view, e, before.map(Vec::as_slice), stale, pretending)
             })
             .collect()
+    }
+
+    /// The effects' conditions and amounts read again after the objects `stale` changed, when
+    /// they read as `recorded` (the view stands); `None` when they changed.
+    pub(super) fn reread_globals(&self, view: &View, recorded: &[GlobalValue], stale: &[ObjectId]) -> Option<Vec<GlobalValue>> {
+        let now = self.global_values_since(view, recorded, stale);
+        let same = now.len() == recorded.len() && now.iter().zip(recorded).all(|(x, y)| x.effect == y.effect && x.holds == y.holds && x.amount == y.amount);
+        same.then_some(now)
     }
 
     /// `global_values` as the view was computed or patched with them (`recorded`), for the
@@ -170,7 +179,7 @@ impl GameState {
         // The order `compute_view` applies them in, with no dependencies to reorder them.
         active.sort_by_cached_key(|(e, _)| (self.layer_of(&e.change), !self.sets_base(e), e.timestamp, e.id));
         for &object in stale {
-            let live = self.objects[object.index()].left.is_none() && self.zone(self.object(object).zone).objects.contains(&object);
+            let live = self.listed(object);
             view[object.index()] = live.then(|| self.printed(object));
             if !live {
                 continue;
@@ -183,14 +192,16 @@ impl GameState {
                 }
             }
         }
-        let now = self.global_values_since(view, globals, stale);
-        same_values(&now, globals).then_some(now)
+        self.reread_globals(view, globals, stale)
     }
 }
 
-/// Whether two readings of the effects' conditions and amounts agree (the objects counted aside).
-pub(super) fn same_values(a: &[GlobalValue], b: &[GlobalValue]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.effect == y.effect && x.holds == y.holds && x.amount == y.amount)
+/// The effect's condition when it counts objects each judged by itself alone (and its amount is
+/// fixed): only the objects that changed can change the count.
+fn counted_alone(e: &ContinuousEffect) -> Option<(&Selector, CmpOp, i64)> {
+    let Some(Condition::Count { selector, op, value }) = &e.condition else { return None };
+    let fixed = !matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)));
+    (fixed && judged_alone(selector)).then_some((selector, *op, *value))
 }
 
 /// An effect's condition and amount as they read in one view.

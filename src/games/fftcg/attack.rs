@@ -114,7 +114,7 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         state.apply(Event::PlayerFlag { player, flag: FORMED_PARTY_THIS_TURN.into(), value: true });
     }
     // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once.
-    let key = format!("{FORWARDS_ATTACKED_WITH}@{}", player.0);
+    let key = player.key(FORWARDS_ATTACKED_WITH);
     let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();
     attacked.extend(attackers.iter().filter(|a| !attacked.contains(a)).collect::<Vec<_>>());
     state.apply(Event::Tracked { name: key, objects: attacked });

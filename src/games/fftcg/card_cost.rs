@@ -27,7 +27,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let printed = c.number(w.cost);
     let mut total = printed.max(0);
     if !c.adjustments.is_empty() {
-        total = (printed + adjust(adjustment) + adjust(&format!("{adjustment}@{}", player.0))).max(0);
+        total = (printed + adjust(adjustment) + adjust(&player.key(adjustment))).max(0);
         if let Some(floor) = c.adjustments.get(floor_key) {
             total = total.max((floor + 1).min(printed));
         }

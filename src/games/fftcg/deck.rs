@@ -23,7 +23,7 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
         let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
         drawn.push(new);
         // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.
-        let key = [DRAWN_THIS_TURN, "@", &player.0.to_string()].concat();
+        let key = player.key(DRAWN_THIS_TURN);
         let mut so_far = state.tracked.get(&key).cloned().unwrap_or_default();
         so_far.push(new);
         state.apply(Event::Tracked { name: key, objects: so_far });
