@@ -96,15 +96,10 @@ pub fn moved_by_announcements(state: &GameState, w: &Words, new: ObjectId) -> Ve
 /// damage dealt to it before it moved was a battle's (the break is recorded as by the Forward that dealt it).
 fn broken_in_battle(state: &GameState, old: Option<ObjectId>) -> bool {
     let Some(old) = old else { return false };
-    let mut recent = state.log.iter().rev().take(64);
-    match recent.next() {
-        Some(Event::Moved { reason: Some(reason), .. }) if reason == "break" => {}
-        _ => return false,
+    match state.log.last() {
+        Some(Event::Moved { reason: Some(reason), .. }) if reason == "break" => super::rules::last_damage(state, old).is_some_and(|(_, battle)| battle),
+        _ => false,
     }
-    recent.find_map(|e| match e {
-        Event::Damaged { object, battle, .. } if *object == old => Some(*battle),
-        _ => None,
-    }) == Some(true)
 }
 
 /// The marks on the player whose card has just moved from their hand into a Break Zone by a discard

@@ -191,12 +191,18 @@ fn to_break_zone(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId,
     let mut event = state.move_event(object, zone, reason.map(str::to_string), Position::Top);
     // FF 12.4.5: the source of the damage just dealt is the card that broke it.
     if let (Some("break"), Event::Moved { by, .. }) = (reason, &mut event) {
-        *by = state.log.iter().rev().take(64).find_map(|e| match e {
-            Event::Damaged { object: o, source, .. } if *o == object => *source,
-            _ => None,
-        });
+        *by = last_damage(state, object).and_then(|(source, _)| source);
     }
     let _ = Ctx::new(state, agent, None, owner, vec![]).happen(event);
+}
+
+/// The last damage dealt to `object` among the latest events: the card that dealt it, and whether
+/// a battle dealt it (FF 10.1.4).
+pub(super) fn last_damage(state: &GameState, object: ObjectId) -> Option<(Option<ObjectId>, bool)> {
+    state.log.iter().rev().take(64).find_map(|e| match e {
+        Event::Damaged { object: o, source, battle, .. } if *o == object => Some((*source, *battle)),
+        _ => None,
+    })
 }
 
 /// SE14 7.10.3: a player with six or more Backups puts Backups of their choice into the Break
