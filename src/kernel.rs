@@ -19,6 +19,7 @@ pub mod rng;
 pub mod sees;
 pub mod state;
 pub mod trigger;
+pub mod undo;
 pub mod value;
 
 pub use continuous::{Change, Characteristics, ContinuousEffect, Duration, Hook, Layer, LayerPlan, Op};
@@ -34,22 +35,3 @@ pub use value::{Amount, Binding, Condition, Env, Selector, Value};
 #[error("illegal action: {0}")]
 pub struct Illegal(pub String);
 
-impl GameState {
-    /// Runs an action; if it turns out illegal, the game is rewound to just before it, with
-    /// nothing left behind: payments undone, nothing triggered (FF 14.1-14.3, Trails 1204.2l).
-    pub fn attempt<T>(&mut self, action: impl FnOnce(&mut GameState) -> Result<T, Illegal>) -> Result<T, Illegal> {
-        // The log only grows: the snapshot leaves it out, and a rewind cuts it back.
-        let length = self.log.len();
-        let log = std::mem::take(&mut self.log);
-        let snapshot = self.clone();
-        self.log = log;
-        let result = action(self);
-        if result.is_err() {
-            let mut log = std::mem::take(&mut self.log);
-            log.truncate(length);
-            *self = snapshot;
-            self.log = log;
-        }
-        result
-    }
-}

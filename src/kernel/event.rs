@@ -112,18 +112,18 @@ impl GameState {
                 let last_known = self.characteristics(*old);
                 Arc::make_mut(&mut self.zones[from.index()]).objects.retain(|o| o != old);
                 let entered = self.tick();
-                let prior = self.objects[old.index()].clone();
-                Arc::make_mut(&mut self.objects[old.index()]).last_known = Some(last_known);
+                let (card, owner) = (self.objects[old.index()].card, self.objects[old.index()].owner);
+                self.object_mut(*old).last_known = Some(last_known);
                 if new != old {
                     debug_assert_eq!(new.index(), self.objects.len());
                     // A new object: no states, damage or counters carry over (FF 7.4).
-                    self.objects.push(Arc::new(Object { previous: Some(*old), moved_by: *by, ..Object::new(prior.card, prior.owner, *to, entered) }));
-                    Arc::make_mut(&mut self.objects[old.index()]).left = Some(*new);
+                    self.objects.push(Arc::new(Object { previous: Some(*old), moved_by: *by, ..Object::new(card, owner, *to, entered) }));
+                    self.object_mut(*old).left = Some(*new);
                 } else {
                     // The same object in another zone (Trails 502.3a; a new controller's field,
                     // Trails 506.4, SE14 7.8.2) arrived there now (FF 10.1.2.1.1: not under its
                     // controller's control since the turn began).
-                    let kept = Arc::make_mut(&mut self.objects[old.index()]);
+                    let kept = self.object_mut(*old);
                     (kept.zone, kept.entered) = (*to, entered);
                 }
                 let zone = &mut Arc::make_mut(&mut self.zones[to.index()]).objects;
@@ -136,18 +136,18 @@ impl GameState {
                 let last_known = self.characteristics(*object);
                 let zone = self.objects[object.index()].zone;
                 Arc::make_mut(&mut self.zones[zone.index()]).objects.retain(|o| o != object);
-                let gone = Arc::make_mut(&mut self.objects[object.index()]);
+                let gone = self.object_mut(*object);
                 // Gone with nothing after it: `left` names the object itself (`current` stops there).
                 (gone.last_known, gone.left) = (Some(last_known), Some(*object));
             }
             Event::Flag { object, flag, value, .. } => {
                 self.revealed_marks += usize::from(*value && flag == crate::kernel::REVEALED);
-                set_flag(&mut Arc::make_mut(&mut self.objects[object.index()]).flags, flag, *value);
+                set_flag(&mut self.object_mut(*object).flags, flag, *value);
             }
-            Event::Damaged { object, amount, .. } => Arc::make_mut(&mut self.objects[object.index()]).damage += amount,
-            Event::DamageRemoved { object } => Arc::make_mut(&mut self.objects[object.index()]).damage = 0,
+            Event::Damaged { object, amount, .. } => self.object_mut(*object).damage += amount,
+            Event::DamageRemoved { object } => self.object_mut(*object).damage = 0,
             Event::Counter { object, name, delta } => {
-                *Arc::make_mut(&mut self.objects[object.index()]).counters.entry(name.clone()).or_insert(0) += delta;
+                *self.object_mut(*object).counters.entry(name.clone()).or_insert(0) += delta;
             }
             Event::Resource { player, name, delta } => {
                 *Arc::make_mut(&mut self.players[player.index()]).resources.entry(name.clone()).or_insert(0) += delta;
@@ -199,7 +199,7 @@ impl GameState {
                 self.stack.pop();
             }
             Event::Remembered { object, name, value } => {
-                Arc::make_mut(&mut self.objects[object.index()]).memory.insert(name.clone(), value.clone());
+                self.object_mut(*object).memory.insert(name.clone(), value.clone());
             }
             Event::Latched { latch } => self.latches.push((**latch).clone()),
             Event::Refreshed { object } => self.latches.retain(|l| l.object != *object),
@@ -225,7 +225,7 @@ impl GameState {
                     t.chosen = chosen.clone();
                 }
             }
-            Event::Attached { object, to } => Arc::make_mut(&mut self.objects[object.index()]).attached_to = *to,
+            Event::Attached { object, to } => self.object_mut(*object).attached_to = *to,
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }

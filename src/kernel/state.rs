@@ -418,6 +418,8 @@ pub struct GameState {
     pub audit: bool,
     /// Printed characteristics, shared by every copy of the game.
     pub(crate) printed_cache: Arc<crate::kernel::cache::PrintedCache>,
+    /// The objects the attempts in progress changed, as they were (`GameState::attempt`).
+    pub(crate) undo: crate::kernel::undo::Undo,
 }
 
 /// The game as the rule processes last found nothing to do in it: until it changes, or while only
@@ -475,6 +477,7 @@ impl GameState {
             simultaneous_since: None,
             changes: 0,
             rules_quiet: None,
+            undo: Default::default(),
             revealed_marks: 0,
             outcome: None,
             generation: 0,
