@@ -2,6 +2,7 @@
 //! player gets priority (FF 11.1.3-4, 12.3; Trails 1002; UFS E.2), abilities go on the stack with
 //! their targets declared, and resolve with targets re-checked (FF 11.11.2, Trails 1205.1a).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::ir::Effect;
@@ -316,7 +317,7 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
         settle(state, agent, rules);
         let offered = plays.options(state, holder);
         let pass = offered.len();
-        let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| offered.get(i).map_or_else(|| "pass".into(), |p| plays.describe(s, p)));
+        let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| offered.get(i).map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(s, p))));
         if choice == pass {
             passes += 1;
             if passes < 2 {

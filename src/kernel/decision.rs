@@ -2,6 +2,7 @@
 //! A scripted agent (golden tests), a random agent (self-play) and a person (the REPL) all answer
 //! the same questions.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use serde::Serialize;
@@ -164,7 +165,7 @@ impl GameState {
             answer = FirstOption.decide(self, player, &question);
         }
         let said = self.say(&question, &answer);
-        self.apply(crate::kernel::event::Event::Decided { player, question: question.prompt().to_string(), answer: said });
+        self.apply(crate::kernel::event::Event::Decided { player, question: question.prompt().to_string().into(), answer: said.into() });
         answer
     }
 }
@@ -172,17 +173,20 @@ impl GameState {
 impl GameState {
     /// Asks `player` to pick one of `count` options, worded by `word` only as far as the agent
     /// reads them (the one chosen is always worded for the log).
-    pub fn ask_one(&mut self, agent: &mut dyn Agent, player: PlayerId, prompt: &str, count: usize, word: impl Fn(&GameState, usize) -> String) -> usize {
+    /// The prompt and the words are kept as they are given: a fixed prompt or answer ("priority",
+    /// "pass": most decisions) is logged without being copied.
+    pub fn ask_one(&mut self, agent: &mut dyn Agent, player: PlayerId, prompt: impl Into<Cow<'static, str>>, count: usize, word: impl Fn(&GameState, usize) -> Cow<'static, str>) -> usize {
+        let prompt = prompt.into();
         if agent.reads_options() {
-            let options = (0..count).map(|i| word(self, i)).collect();
-            return match self.ask(agent, player, Question::One { prompt: prompt.into(), options }) {
+            let options = (0..count).map(|i| word(self, i).into_owned()).collect();
+            return match self.ask(agent, player, Question::One { prompt: prompt.into_owned(), options }) {
                 Answer::One(i) => i,
                 _ => 0,
             };
         }
-        let pick = agent.pick_one(self, player, prompt, count);
-        let said = if count == 0 { String::new() } else { word(self, pick) };
-        self.apply(crate::kernel::event::Event::Decided { player, question: prompt.to_string(), answer: said });
+        let pick = agent.pick_one(self, player, &prompt, count);
+        let said = if count == 0 { Cow::Borrowed("") } else { word(self, pick) };
+        self.apply(crate::kernel::event::Event::Decided { player, question: prompt, answer: said });
         pick
     }
 

@@ -85,7 +85,7 @@ pub enum Event {
     /// A phase or step of the turn begins (the game names it).
     PhaseBegan { name: String },
     /// A player's decision, recorded so the same seed and decisions replay the same game.
-    Decided { player: PlayerId, question: String, answer: String },
+    Decided { player: PlayerId, question: std::borrow::Cow<'static, str>, answer: std::borrow::Cow<'static, str> },
     GameEnded { outcome: Outcome },
 }
 

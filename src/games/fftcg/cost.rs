@@ -302,7 +302,7 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     let pick = match options.len() {
         0 => return Err(Illegal(format!("{} cannot pay {} CP for {what}", state.players[player.index()].name, cost.total))),
         1 => 0,
-        n => state.ask_one(agent, player, &format!("pay {} CP for {what}", cost.total), n, word),
+        n => state.ask_one(agent, player, format!("pay {} CP for {what}", cost.total), n, |s, i| word(s, i).into()),
     };
     let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
     state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {said}", cost.total)) });
