@@ -79,7 +79,7 @@ impl CardView {
 pub(crate) fn card_view(state: &GameState, object: ObjectId) -> CardView {
     let o = state.object(object);
     let c = state.characteristics(object);
-    let mut flags: Vec<String> = o.flags.iter().chain(c.flags.iter()).cloned().collect();
+    let mut flags: Vec<String> = o.flags.iter().map(|f| f.to_string()).chain(c.flags.iter().cloned()).collect();
     flags.sort();
     flags.dedup();
     if let Some(host) = o.attached_to {
@@ -94,7 +94,7 @@ pub(crate) fn card_view(state: &GameState, object: ObjectId) -> CardView {
         props.sort();
         numbers = props.into_iter().map(|(p, n)| (vocab.properties[p.index()].name.clone(), n)).collect();
     }
-    let counters = o.counters.iter().filter(|(_, n)| **n != 0).map(|(k, n)| (k.clone(), *n)).collect();
+    let counters = o.counters.iter().filter(|(_, n)| **n != 0).map(|(k, n)| (k.to_string(), *n)).collect();
     CardView { name: state.library.card(o.card).name.clone(), flags, damage: o.damage, counters, numbers }
 }
 

@@ -376,11 +376,11 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             }
             // An ability that triggers once per turn (`tag(once_per_turn)`) does not trigger again.
             let once = has_tag(&library, &ability, "once_per_turn").then(|| format!("{}{}", crate::kernel::USED_THIS_TURN, ability.span.start));
-            if once.as_ref().is_some_and(|mark| state.object(object).flags.contains(mark)) {
+            if once.as_ref().is_some_and(|mark| state.object(object).flags.contains(mark.as_str())) {
                 continue;
             }
             if let Some(mark) = once {
-                state.apply(Event::Flag { object, flag: mark, value: true, by: vec![] });
+                state.apply(Event::Flag { object, flag: mark.into(), value: true, by: vec![] });
             }
             // FF 11.8.13: a conditional trigger checks its condition as it triggers.
             if let Some(cond) = &ability.condition {
@@ -492,5 +492,5 @@ fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: Objec
 
 /// Whether one of `flags` was set on an object by an event of the log from `since` to `until`.
 fn set_during(state: &GameState, since: usize, until: usize, o: ObjectId, flags: &[String]) -> bool {
-    state.log.iter_from(since).take(until + 1 - since).any(|e| matches!(e, Event::Flag { object, flag, value: true, .. } if *object == o && flags.contains(flag)))
+    state.log.iter_from(since).take(until + 1 - since).any(|e| matches!(e, Event::Flag { object, flag, value: true, .. } if *object == o && flags.iter().any(|f| f == flag)))
 }

@@ -27,7 +27,7 @@ pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: Obj
             _ => ctx.static_effects(&ability, object).map(|events| of_keyword(events, ability_ref.keyword())),
         };
         // An always-on ability the kernel cannot run yet is announced, not silently dropped.
-        let events = made.unwrap_or_else(|e| vec![Event::Signal { name: "unsupported".into(), objects: vec![object], player: None, detail: Some(e.0) }]);
+        let events = made.unwrap_or_else(|e| vec![Event::Signal { name: crate::kernel::name!("unsupported"), objects: vec![object], player: None, detail: Some(e.0) }]);
         for event in events {
             state.apply(event);
         }

@@ -237,7 +237,7 @@ impl Ctx<'_> {
                         let here = format!("{}{key}", crate::kernel::state::TRACKED_IN_EFFECT);
                         let mut cards: Vec<ObjectId> = self.env.iter().filter(|(n, _)| *n == here).filter_map(|(_, b)| if let Binding::Objects(list) = b { Some(list.clone()) } else { None }).flatten().collect();
                         if cards.is_empty() {
-                            cards = self.state.tracked.get(&key).cloned().unwrap_or_default();
+                            cards = self.state.tracked.get(key.as_str()).cloned().unwrap_or_default();
                         }
                         if !matches!(bound.args[2], BoundArg::Absent) {
                             let property = self.property_arg(call, &bound.args[2])?;

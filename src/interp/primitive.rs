@@ -93,8 +93,8 @@ impl Ctx<'_> {
                     let Some(&top) = self.state.zone(from).objects.last() else {
                         // Drawing from an empty deck is a rule process the game checks (FF 12.4.2).
                         let zone = self.state.zone(from).name.clone();
-                        self.happen(Event::Signal { name: "empty_zone".into(), objects: vec![], player: Some(who), detail: Some(zone.clone()) })?;
-                        self.happen(Event::PlayerFlag { player: who, flag: format!("took_from_empty_{zone}"), value: true })?;
+                        self.happen(Event::Signal { name: crate::kernel::name!("empty_zone"), objects: vec![], player: Some(who), detail: Some(zone.clone()) })?;
+                        self.happen(Event::PlayerFlag { player: who, flag: format!("took_from_empty_{zone}").into(), value: true })?;
                         break;
                     };
                     produced.extend(self.move_to(top, to, reason.clone(), Position::Top, &flags)?);
@@ -117,8 +117,8 @@ impl Ctx<'_> {
                     let deed = if value { crate::kernel::Deed::Flag(&flag) } else { crate::kernel::Deed::Cleared(&flag) };
                     // A card already in that state does not change (FF 15.1.1.1-2: only a dull card
                     // is activated, only an active one dulled): no event.
-                    if self.state.object(object).flags.contains(&flag) != value && self.allowed(object, deed) {
-                        self.happen(Event::Flag { object, flag: flag.clone(), value, by: self.source.into_iter().collect() })?;
+                    if self.state.object(object).flags.contains(flag.as_str()) != value && self.allowed(object, deed) {
+                        self.happen(Event::Flag { object, flag: flag.as_str().into(), value, by: self.source.into_iter().collect() })?;
                     }
                 }
             }
@@ -126,7 +126,7 @@ impl Ctx<'_> {
                 let player = self.player_arg(call, &a[0])?;
                 let name = self.word_arg(call, &a[1])?;
                 let delta = self.number_arg(call, &a[2])?;
-                self.happen(Event::Resource { player, name, delta })?;
+                self.happen(Event::Resource { player, name: name.as_str().into(), delta })?;
             }
             Primitive::Counter | Primitive::ClearCounters => {
                 // Counter names as printed ("EXP Counter", "monster counter") are one name in any case.
@@ -134,7 +134,7 @@ impl Ctx<'_> {
                 let delta = if bound.primitive == Primitive::Counter { Some(self.number_arg(call, &a[2])?) } else { None };
                 for object in self.objects_arg(call, &a[0])? {
                     let object = self.state.current(object);
-                    let held = self.state.object(object).counters.get(&name).copied().unwrap_or(0);
+                    let held = self.state.object(object).counters.get(name.as_str()).copied().unwrap_or(0);
                     let delta = match delta {
                         Some(d) if d < 0 && held < -d && self.paying => {
                             return Err(Illegal(format!("{} has {held} {name} counter(s), not {}", self.state.name_of(object), -d)));
@@ -143,7 +143,7 @@ impl Ctx<'_> {
                         None => -held,
                     };
                     if delta != 0 {
-                        self.happen(Event::Counter { object, name: name.clone(), delta })?;
+                        self.happen(Event::Counter { object, name: name.as_str().into(), delta })?;
                     }
                 }
             }
@@ -263,7 +263,7 @@ impl Ctx<'_> {
                     Some(Binding::Value(v)) => Some(v.clone()),
                     _ => None,
                 };
-                let signal = Event::Signal { name: name.clone(), objects: objects.clone(), player: Some(player), detail: (!detail.is_empty()).then_some(detail) };
+                let signal = Event::Signal { name: name.as_str().into(), objects: objects.clone(), player: Some(player), detail: (!detail.is_empty()).then_some(detail) };
                 // Announced first (replacement effects and triggers see it), then carried out by the game.
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
@@ -286,7 +286,7 @@ impl Ctx<'_> {
                 };
                 let parts: Vec<String> = [amount.map(|n| n.to_string()), value.as_ref().map(|v| self.state.show_value(v))].into_iter().flatten().collect();
                 let detail = (!parts.is_empty()).then(|| parts.join(" "));
-                let signal = Event::Signal { name: name.clone(), objects: vec![], player: Some(self.controller), detail };
+                let signal = Event::Signal { name: name.as_str().into(), objects: vec![], player: Some(self.controller), detail };
                 // Announced, then paid by the game's payment procedure (FF 11.2).
                 if self.happen(signal)?.is_some()
                     && let Some(hooks) = self.state.config.hooks
@@ -358,7 +358,7 @@ impl Ctx<'_> {
         }
         let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {
-            self.happen(Event::Flag { object: new, flag: flag.clone(), value: true, by: self.source.into_iter().collect() })?;
+            self.happen(Event::Flag { object: new, flag: flag.into(), value: true, by: self.source.into_iter().collect() })?;
         }
         Ok(Some(new))
     }

@@ -6,7 +6,7 @@ use crate::kernel::{Event, GameState, ObjectId};
 /// marked `revealed` until `conceal` finds nothing of its waiting.
 pub fn reveal(state: &mut GameState, object: ObjectId) {
     state.apply(Event::Revealed { objects: vec![object] });
-    state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: true, by: vec![] });
+    state.apply(Event::Flag { object, flag: crate::kernel::name!(crate::kernel::REVEALED), value: true, by: vec![] });
 }
 
 /// Trails 1311.1: a card an effect of `source` reveals stays revealed until that effect has
@@ -14,12 +14,12 @@ pub fn reveal(state: &mut GameState, object: ObjectId) {
 pub fn reveal_for(state: &mut GameState, object: ObjectId, source: Option<ObjectId>) {
     let o = state.object(object);
     if !o.flags.contains(crate::kernel::REVEALED) {
-        state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: true, by: vec![] });
+        state.apply(Event::Flag { object, flag: crate::kernel::name!(crate::kernel::REVEALED), value: true, by: vec![] });
     }
     if let Some(s) = source {
         let flag = format!("{}{} in {}", crate::kernel::REVEALED_BY, s.0, state.object(object).zone.0);
-        if !state.object(object).flags.contains(&flag) {
-            state.apply(Event::Flag { object, flag, value: true, by: vec![] });
+        if !state.object(object).flags.contains(flag.as_str()) {
+            state.apply(Event::Flag { object, flag: flag.into(), value: true, by: vec![] });
         }
     }
 }
@@ -42,15 +42,15 @@ pub fn conceal(state: &mut GameState) -> bool {
             let (source, zone) = flag.strip_prefix(crate::kernel::REVEALED_BY)?.split_once(" in ")?;
             Some(zone.parse::<u16>().ok()? == o.zone.0 && waits(state, ObjectId(source.parse().ok()?)))
         };
-        let (held, ended): (Vec<&String>, Vec<&String>) = o.flags.iter().filter(|f| f.starts_with(crate::kernel::REVEALED_BY)).partition(|f| holds(f).unwrap_or(false));
-        let ended: Vec<String> = ended.into_iter().cloned().collect();
+        let (held, ended): (Vec<&crate::kernel::Name>, Vec<&crate::kernel::Name>) = o.flags.iter().filter(|f| f.starts_with(crate::kernel::REVEALED_BY)).partition(|f| holds(f).unwrap_or(false));
+        let ended: Vec<crate::kernel::Name> = ended.into_iter().copied().collect();
         let hidden_again = held.is_empty() && !waits(state, object);
         for flag in ended {
             state.apply(Event::Flag { object, flag, value: false, by: vec![] });
             changed = true;
         }
         if hidden_again {
-            state.apply(Event::Flag { object, flag: crate::kernel::REVEALED.into(), value: false, by: vec![] });
+            state.apply(Event::Flag { object, flag: crate::kernel::name!(crate::kernel::REVEALED), value: false, by: vec![] });
             changed = true;
         }
     }

@@ -373,9 +373,9 @@ impl GameState {
                 values.len() as i64
             }
             Amount::Counters { selector, name } => {
-                self.matching(view, selector, source).into_iter().map(|o| self.object(o).counters.get(name).copied().unwrap_or(0)).sum()
+                self.matching(view, selector, source).into_iter().map(|o| self.object(o).counters.get(name.as_str()).copied().unwrap_or(0)).sum()
             }
-            Amount::Tracked { key } => self.tracked.get(key).map_or(0, |cards| cards.len() as i64),
+            Amount::Tracked { key } => self.tracked.get(key.as_str()).map_or(0, |cards| cards.len() as i64),
             Amount::Arith { left, op, right } => {
                 let (l, r) = (self.amount(view, left, source), self.amount(view, right, source));
                 match op {
@@ -397,8 +397,8 @@ impl GameState {
                 compare(n, *op, *value)
             }
             Condition::Compare { left, op, right } => compare(self.amount(view, left, source), *op, self.amount(view, right, source)),
-            Condition::PlayerFlag { player, name } => self.players[player.index()].flags.contains(name),
-            Condition::Tracked { key, property, value } => self.tracked.get(key).is_some_and(|cards| {
+            Condition::PlayerFlag { player, name } => self.players[player.index()].flags.contains(name.as_str()),
+            Condition::Tracked { key, property, value } => self.tracked.get(key.as_str()).is_some_and(|cards| {
                 cards.iter().any(|o| match (property, value) {
                     (Some(p), Some(v)) => view.get(o.index()).and_then(Option::as_ref).is_some_and(|c| c.holds(*p, v)),
                     _ => true,
@@ -486,7 +486,7 @@ impl GameState {
             Selector::Flag(f) => self.has_state(object, c, f),
             Selector::Damaged => o.damage > 0,
             Selector::Several(p) => matches!(c.get(*p), Some(Value::List(items)) if items.len() >= 2),
-            Selector::Counters { name, at_least } => o.counters.get(name).copied().unwrap_or(0) >= *at_least,
+            Selector::Counters { name, at_least } => o.counters.get(name.as_str()).copied().unwrap_or(0) >= *at_least,
             Selector::Compare { property, op, value } => compare(c.number(*property), *op, *value),
             Selector::Has { property, value } => c.holds(*property, value),
             Selector::Source => source == Some(object),
@@ -611,7 +611,7 @@ impl GameState {
     pub fn duration_holds(&self, duration: &Duration) -> bool {
         match duration {
             Duration::WhileIn(object) => self.object(*object).left.is_none(),
-            Duration::WhileFlag(object, flag) => self.object(*object).left.is_none() && self.object(*object).flags.contains(flag),
+            Duration::WhileFlag(object, flag) => self.object(*object).left.is_none() && self.object(*object).flags.contains(flag.as_str()),
             Duration::WhileEffect(id) => self.effects.iter().any(|e| e.id == *id && self.duration_holds(&e.duration)),
             Duration::Forever | Duration::Until(_) => true,
         }

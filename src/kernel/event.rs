@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::kernel::continuous::ContinuousEffect;
 use crate::kernel::ids::*;
+use crate::kernel::name::Name;
 use crate::kernel::replacement::Replacement;
 use crate::kernel::state::{GameState, Object, Outcome};
 use crate::kernel::trigger::{DelayedTrigger, PendingTrigger};
@@ -29,13 +30,13 @@ pub enum Event {
     /// A placement state set or cleared (dull, face_down, stunned, committed...); `by`: the card
     /// whose ability did it ("whenever this stuns a UNIT"), or every card that did it together
     /// (Trails 1222.4a: each UNIT of a SCLM Attack stunned the defender).
-    Flag { object: ObjectId, flag: String, value: bool, by: Vec<ObjectId> },
+    Flag { object: ObjectId, flag: Name, value: bool, by: Vec<ObjectId> },
     /// `battle`: dealt by Forwards in a battle (FF 10.1.4), not by a Summon or an ability.
     Damaged { object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool },
     DamageRemoved { object: ObjectId },
-    Counter { object: ObjectId, name: String, delta: i64 },
-    Resource { player: PlayerId, name: String, delta: i64 },
-    PlayerFlag { player: PlayerId, flag: String, value: bool },
+    Counter { object: ObjectId, name: Name, delta: i64 },
+    Resource { player: PlayerId, name: Name, delta: i64 },
+    PlayerFlag { player: PlayerId, flag: Name, value: bool },
     Shuffled { zone: ZoneId, order: Vec<ObjectId> },
     /// A zone's cards put in an order a player chose ("return them to the bottom of your deck in any order").
     Reordered { zone: ZoneId, order: Vec<ObjectId> },
@@ -52,7 +53,7 @@ pub enum Event {
     TriggerTaken { index: usize },
     /// Something a game procedure announces: an attack, a block, a phase beginning. Its detail may
     /// name the card that caused it (`cause_word`: the card whose ability chose, FF 11.3.3).
-    Signal { name: String, objects: Vec<ObjectId>, player: Option<PlayerId>, detail: Option<String> },
+    Signal { name: Name, objects: Vec<ObjectId>, player: Option<PlayerId>, detail: Option<String> },
     /// Put on the stack (or the game's equivalent), and taken off to resolve.
     Pushed { entry: Box<crate::kernel::trigger::StackEntry> },
     Popped,
@@ -74,7 +75,7 @@ pub enum Event {
     /// An object's current state refreshed: its latched modifications are gone (UFS C.3.3.4.2).
     Refreshed { object: ObjectId },
     /// The game's procedures name a set of cards (`current_attack`); empty to forget it.
-    Tracked { name: String, objects: Vec<ObjectId> },
+    Tracked { name: Name, objects: Vec<ObjectId> },
     TurnBegan { turn: u32, player: PlayerId },
     /// The player the priority loop and rule checks start with changes within a turn (Trails
     /// 702.3: the player performing the current step, else the Initiative Player); kept as
@@ -83,7 +84,7 @@ pub enum Event {
     /// A card attached to another (equipping), or detached (`to: None`).
     Attached { object: ObjectId, to: Option<ObjectId> },
     /// A phase or step of the turn begins (the game names it).
-    PhaseBegan { name: String },
+    PhaseBegan { name: Name },
     /// A player's decision, recorded so the same seed and decisions replay the same game.
     Decided { player: PlayerId, question: std::borrow::Cow<'static, str>, answer: std::borrow::Cow<'static, str> },
     GameEnded { outcome: Outcome },
@@ -142,7 +143,7 @@ impl GameState {
             }
             Event::Flag { object, flag, value, .. } => {
                 self.revealed_marks += usize::from(*value && flag == crate::kernel::REVEALED);
-                set_flag(&mut self.object_mut(*object).flags, flag, *value);
+                set_flag(&mut self.object_mut(*object).flags, *flag, *value);
             }
             Event::Damaged { object, amount, .. } => self.object_mut(*object).damage += amount,
             Event::DamageRemoved { object } => self.object_mut(*object).damage = 0,
@@ -152,7 +153,7 @@ impl GameState {
             Event::Resource { player, name, delta } => {
                 *Arc::make_mut(&mut self.players[player.index()]).resources.entry(name.clone()).or_insert(0) += delta;
             }
-            Event::PlayerFlag { player, flag, value } => set_flag(&mut Arc::make_mut(&mut self.players[player.index()]).flags, flag, *value),
+            Event::PlayerFlag { player, flag, value } => set_flag(&mut Arc::make_mut(&mut self.players[player.index()]).flags, *flag, *value),
             Event::Shuffled { zone, order } | Event::Reordered { zone, order } => Arc::make_mut(&mut self.zones[zone.index()]).objects = order.clone(),
             Event::EffectBegan { effect } => {
                 let mut effect = (**effect).clone();
@@ -274,11 +275,11 @@ impl GameState {
     }
 }
 
-fn set_flag(flags: &mut std::collections::BTreeSet<String>, flag: &str, value: bool) {
+fn set_flag(flags: &mut std::collections::BTreeSet<Name>, flag: Name, value: bool) {
     if value {
-        flags.insert(flag.to_string());
+        flags.insert(flag);
     } else {
-        flags.remove(flag);
+        flags.remove(&flag);
     }
 }
 

@@ -18,7 +18,7 @@ impl GameState {
     /// Whether the card is in a state that hides it (`GameConfig::hidden_flags`: face-down).
     pub fn hidden(&self, object: ObjectId) -> bool {
         let o = self.object(object);
-        self.config.hidden_flags.iter().any(|f| o.flags.contains(f))
+        self.config.hidden_flags.iter().any(|f| o.flags.contains(f.as_str()))
     }
 
     /// Whether the card is hidden in a game where that takes its abilities away (Trails 1202.2-4,

@@ -302,9 +302,9 @@ pub struct Zone {
 pub struct Player {
     pub name: String,
     /// Bond, vitality, CP, EP, momentum...: named by the game.
-    pub resources: BTreeMap<String, i64>,
+    pub resources: BTreeMap<crate::kernel::Name, i64>,
     /// Rule changes the player has beyond continuous effects (e.g. "lost").
-    pub flags: BTreeSet<String>,
+    pub flags: BTreeSet<crate::kernel::Name>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -317,8 +317,8 @@ pub struct Object {
     /// When it entered its zone (FF 11.12.4.10).
     pub entered: Timestamp,
     /// Placement states named by the game: dull, face_down, stunned, committed...
-    pub flags: BTreeSet<String>,
-    pub counters: BTreeMap<String, i64>,
+    pub flags: BTreeSet<crate::kernel::Name>,
+    pub counters: BTreeMap<crate::kernel::Name, i64>,
     /// Values its own abilities remembered (choices made when it was played).
     pub memory: BTreeMap<String, crate::kernel::Value>,
     pub damage: i64,
@@ -387,14 +387,14 @@ pub struct GameState {
     pub latches: Vec<Latch>,
     /// Cards the game's procedures keep track of by name (the attack in progress, cards chosen
     /// earlier): read by the `tracked` value.
-    pub tracked: Arc<BTreeMap<String, Vec<ObjectId>>>,
+    pub tracked: Arc<BTreeMap<crate::kernel::Name, Vec<ObjectId>>>,
     pub clock: Timestamp,
     pub turn: u32,
     pub turn_player: PlayerId,
     /// When the current turn began: a card that entered its zone later arrived this turn (FF 10.1.2.1.1).
     pub turn_began: Timestamp,
     /// The phase or step the game's procedures announced last (`main1`, `attack`...).
-    pub phase: String,
+    pub phase: crate::kernel::Name,
     pub rng: Rng,
     pub log: crate::kernel::log::EventLog,
     /// Where the events that happen at the same time began in the log, while they happen
@@ -471,7 +471,7 @@ impl GameState {
             turn: 1,
             turn_player: PlayerId(0),
             turn_began: Timestamp(0),
-            phase: String::new(),
+            phase: Default::default(),
             rng: Rng::new(seed),
             log: Default::default(),
             simultaneous_since: None,
@@ -509,7 +509,7 @@ impl GameState {
     /// Whether an object's abilities do not work now: it has one of the game's `inactive_flags`.
     pub fn abilities_inactive(&self, object: ObjectId) -> bool {
         let flags = &self.object(object).flags;
-        self.config.inactive_flags.iter().any(|f| flags.contains(f))
+        self.config.inactive_flags.iter().any(|f| flags.contains(f.as_str()))
     }
 
     /// Every object that is in a zone now (not last known information).

@@ -92,7 +92,7 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
         Expectation::Flag { object, flag, present } => {
             let id = object_id(state, object)?;
             // A placement state, or a state an effect gives (SE14 15.2.15.2).
-            let has = state.object(id).flags.contains(flag) || state.characteristics(id).flags.contains(flag);
+            let has = state.object(id).flags.contains(flag.as_str()) || state.characteristics(id).flags.contains(flag);
             let say = |yes: bool| if yes { flag.clone() } else { format!("not {flag}") };
             check(say(*present), say(has))
         }
@@ -105,14 +105,14 @@ fn actual(state: &GameState, expectation: &Expectation, span: Span) -> Result<Ch
             check(say(*present), say(has))
         }
         Expectation::Damage { object, damage } => check(damage, state.object(object_id(state, object)?).damage),
-        Expectation::Counter { object, name, count } => check(count, state.object(object_id(state, object)?).counters.get(name).copied().unwrap_or(0)),
+        Expectation::Counter { object, name, count } => check(count, state.object(object_id(state, object)?).counters.get(name.as_str()).copied().unwrap_or(0)),
         Expectation::Attached { object, host } => {
             let host = host.as_ref().map(|h| object_id(state, h)).transpose()?;
             let found = state.object(object_id(state, object)?).attached_to;
             let say = |o: Option<crate::kernel::ObjectId>| o.map_or("none".to_string(), |o| state.name_of(o));
             check(say(host), say(found))
         }
-        Expectation::Resource { player: side, name, value } => check(value, state.players[usize::from(*side)].resources.get(name).copied().unwrap_or(0)),
+        Expectation::Resource { player: side, name, value } => check(value, state.players[usize::from(*side)].resources.get(name.as_str()).copied().unwrap_or(0)),
         Expectation::StackCount(n) => check(n, state.stack.len()),
         Expectation::Sees { player, object, sees } => {
             let id = object_id(state, object)?;

@@ -102,7 +102,7 @@ impl Runner<'_> {
             },
             Action::Signal { name, objects, by } => {
                 let objects = objects.iter().map(|o| find_in(state, o, None, None)).collect::<Result<Vec<_>, _>>()?;
-                announce(state, agent, Event::Signal { name: name.clone(), objects, player: by.map(player), detail: None });
+                announce(state, agent, Event::Signal { name: name.as_str().into(), objects, player: by.map(player), detail: None });
                 settle(state, agent, rules);
                 Ok(())
             }

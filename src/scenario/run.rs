@@ -101,7 +101,7 @@ pub fn run_on(text: &str, steps: Option<usize>, library: &mut LibraryProvider) -
         None => phases[0].to_string(),
     };
     runner.state.apply(crate::kernel::Event::TurnBegan { turn, player: super::setup::player(side) });
-    runner.state.apply(crate::kernel::Event::PhaseBegan { name: phase });
+    runner.state.apply(crate::kernel::Event::PhaseBegan { name: phase.as_str().into() });
     if let Some(game) = runner.procedures {
         game.turn_began(&mut runner.state);
     }
@@ -170,7 +170,7 @@ impl Runner<'_> {
             }
             StmtKind::Resource { player, name, value } => {
                 let player = super::setup::player(*player);
-                self.state.apply(crate::kernel::Event::Resource { player, name: name.clone(), delta: *value });
+                self.state.apply(crate::kernel::Event::Resource { player, name: name.as_str().into(), delta: *value });
             }
             _ => {}
         }

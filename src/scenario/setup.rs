@@ -84,13 +84,13 @@ pub fn place(state: &mut GameState, names: &BTreeMap<String, CardId>, side: Side
             state.apply(Event::Attached { object, to: host });
         }
         for flag in &placed.flags {
-            state.apply(Event::Flag { object, flag: flag.clone(), value: true, by: vec![] });
+            state.apply(Event::Flag { object, flag: flag.into(), value: true, by: vec![] });
         }
         if placed.damage > 0 {
             state.apply(Event::Damaged { object, amount: placed.damage, source: None, battle: false });
         }
         for (name, n) in &placed.counters {
-            state.apply(Event::Counter { object, name: name.clone(), delta: *n });
+            state.apply(Event::Counter { object, name: name.as_str().into(), delta: *n });
         }
         // Always-on abilities of the zone it is in (the field; the hand for `[from your hand]`).
         crate::interp::register_static(state, &mut FirstOption, object);

@@ -56,7 +56,7 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
     }
     let mut signals = vec![];
     if !activated.is_empty() && heard(state, ACTIVATED_BY) {
-        signals.push(Event::Signal { name: ACTIVATED_BY.into(), objects: activated, player: Some(controller), detail: Some("one_or_more".into()) });
+        signals.push(Event::Signal { name: crate::kernel::name!(ACTIVATED_BY), objects: activated, player: Some(controller), detail: Some("one_or_more".into()) });
     }
     for (player, cards) in discarded {
         // "due to your Summons or abilities": the player the trigger reads as "your" is the one who controls them.
@@ -65,12 +65,12 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
         }
         if whole {
             if heard(state, "discard") {
-                signals.push(Event::Signal { name: "discard".into(), objects: cards, player: Some(player), detail: Some(DISCARDED_DUE_TO_YOUR.into()) });
+                signals.push(Event::Signal { name: crate::kernel::name!("discard"), objects: cards, player: Some(player), detail: Some(DISCARDED_DUE_TO_YOUR.into()) });
             }
         } else if heard(state, DISCARDED_A_CARD) {
             // FF 15.1.1.4: "discards a card": one announcement for each card discarded, in the order they were.
             for card in cards {
-                signals.push(Event::Signal { name: DISCARDED_A_CARD.into(), objects: vec![card], player: Some(player), detail: Some("due_to_your_summons_or_abilities".into()) });
+                signals.push(Event::Signal { name: crate::kernel::name!(DISCARDED_A_CARD), objects: vec![card], player: Some(player), detail: Some("due_to_your_summons_or_abilities".into()) });
             }
         }
     }

@@ -31,7 +31,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
         "cancel" => cancel(state, call)?,
         // FF 3.1, 12.3: a player an effect makes lose loses when the rule processes are next checked.
-        "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: super::rules::LOST_BY_EFFECT.into(), value: true }),
+        "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: crate::kernel::name!(super::rules::LOST_BY_EFFECT), value: true }),
         "cancel_auto_ability" => return super::stack_counters::cancel_auto_ability(state, agent, call),
         "double_counters_of_selected_type" => return super::stack_counters::double_counters_of_selected_type(state, agent, call),
         name if name.starts_with("remove_any_number_of_") && name.ends_with("_counters") => {
@@ -40,7 +40,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         }
         "search_two_kinds_first" => {
             let cards: Vec<ObjectId> = call.objects.clone();
-            state.apply(Event::Tracked { name: SEARCH_FIRST.into(), objects: cards });
+            state.apply(Event::Tracked { name: crate::kernel::name!(SEARCH_FIRST), objects: cards });
         }
         "search_two_kinds" => return search_two_kinds(state, agent, call),
         "remove_each_of_different_cost" => return remove_each_of_different_cost(state, agent, call),
@@ -114,13 +114,13 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
         c.allowed.iter().filter(|h| h.action == "player_damage_becomes" && h.who.is_none_or(|p| p == player)).filter_map(|h| h.value.as_ref().and_then(Value::number)).min()
     });
     let amount = becomes.unwrap_or(amount);
-    announce(state, agent, Event::Signal { name: "player_damaged_by".into(), objects: sources.to_vec(), player: Some(player), detail: Some(amount.to_string()) });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("player_damaged_by"), objects: sources.to_vec(), player: Some(player), detail: Some(amount.to_string()) });
     for _ in 0..amount {
         if state.outcome.is_some() {
             break;
         }
         let Some(&top) = state.zone(deck).objects.last() else {
-            state.apply(Event::PlayerFlag { player, flag: "damaged_with_empty_deck".into(), value: true });
+            state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!("damaged_with_empty_deck"), value: true });
             break;
         };
         let mut event = state.move_event(top, damage_zone, Some("damage".into()), Position::Top);
@@ -131,7 +131,7 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
         let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, dealer, vec![]).happen(event)? else { continue };
         // "If you have received a point of damage this turn" (11-009L Shadow); forgotten as the turn ends.
         if !state.players[player.index()].flags.contains(DAMAGED_THIS_TURN) {
-            state.apply(Event::PlayerFlag { player, flag: DAMAGED_THIS_TURN.into(), value: true });
+            state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!(DAMAGED_THIS_TURN), value: true });
         }
         ex_burst(state, agent, w, player, new)?;
     }
@@ -218,7 +218,7 @@ fn found_by_search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall
             if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
                 moved.push(new);
                 if dull {
-                    Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: "dull".into(), value: true, by: call.source.into_iter().collect() })?;
+                    Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: crate::kernel::name!("dull"), value: true, by: call.source.into_iter().collect() })?;
                 }
             }
         }
@@ -227,7 +227,7 @@ fn found_by_search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall
     state.rng.shuffle(&mut order);
     state.apply(Event::Shuffled { zone: deck, order });
     if !moved.is_empty() {
-        announce(state, agent, Event::Signal { name: "searched".into(), objects: call.source.into_iter().collect(), player: Some(player), detail: Some(moved.len().to_string()) });
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("searched"), objects: call.source.into_iter().collect(), player: Some(player), detail: Some(moved.len().to_string()) });
     }
     Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(moved)))))
 }
@@ -244,7 +244,7 @@ fn search_two_kinds(state: &mut GameState, agent: &mut dyn Agent, call: &GameCal
     let player = call.controller;
     let Some(deck) = state.zone_id("deck", Some(player)) else { return Ok(None) };
     let first: Vec<ObjectId> = state.tracked.get(SEARCH_FIRST).cloned().unwrap_or_default().into_iter().filter(|o| state.object(*o).zone == deck).collect();
-    state.apply(Event::Tracked { name: SEARCH_FIRST.into(), objects: vec![] });
+    state.apply(Event::Tracked { name: crate::kernel::name!(SEARCH_FIRST), objects: vec![] });
     let mut picked: Vec<ObjectId> = vec![];
     for options in [first, call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect::<Vec<_>>()] {
         let options: Vec<ObjectId> = options.into_iter().filter(|o| !picked.contains(o)).collect();

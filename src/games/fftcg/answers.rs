@@ -61,11 +61,11 @@ pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> 
     if state.zone(o.zone).name != "break_zone" || state.zone(state.object(old).zone).name != "field" {
         return vec![];
     }
-    let mut out = vec![Event::Flag { object: new, flag: PUT_FROM_FIELD.into(), value: true, by: vec![] }];
+    let mut out = vec![Event::Flag { object: new, flag: crate::kernel::name!(PUT_FROM_FIELD), value: true, by: vec![] }];
     let was = state.characteristics(old);
     let player = was.controller;
     if was.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.forward)) && !state.players[player.index()].flags.contains(FORWARD_PUT_FROM_FIELD) {
-        out.push(Event::PlayerFlag { player, flag: FORWARD_PUT_FROM_FIELD.into(), value: true });
+        out.push(Event::PlayerFlag { player, flag: crate::kernel::name!(FORWARD_PUT_FROM_FIELD), value: true });
     }
     out
 }
@@ -139,7 +139,7 @@ pub fn mark_attack_phase(state: &mut GameState) {
 pub fn forget(state: &mut GameState) {
     let marked: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(PUT_FROM_FIELD)).collect();
     for object in marked {
-        state.apply(Event::Flag { object, flag: PUT_FROM_FIELD.into(), value: false, by: vec![] });
+        state.apply(Event::Flag { object, flag: crate::kernel::name!(PUT_FROM_FIELD), value: false, by: vec![] });
     }
     for p in 0..state.players.len() {
         for flag in [FORWARD_PUT_FROM_FIELD, DISCARDED_BY_EFFECT, DISCARDED_BY_OPPONENT_EFFECT] {

@@ -99,29 +99,29 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     for a in attackers {
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
         if ctx.state.permits(*a, "attack_without_dulling", None, None) != Some(true) {
-            ctx.happen(Event::Flag { object: *a, flag: "dull".into(), value: true, by: vec![] })?;
+            ctx.happen(Event::Flag { object: *a, flag: crate::kernel::name!("dull"), value: true, by: vec![] })?;
         }
         // FF 15.1.1.9: the Forwards of a party know each other ("forming a party with this").
         let flags: &[&str] = if attackers.len() > 1 { &["attacking", "attacked", "in_party_with_source"] } else { &["attacking", "attacked"] };
         for flag in flags {
             ctx.happen(Event::Flag { object: *a, flag: (*flag).into(), value: true, by: vec![] })?;
         }
-        ctx.happen(Event::Counter { object: *a, name: ATTACKS_THIS_TURN.into(), delta: 1 })?;
+        ctx.happen(Event::Counter { object: *a, name: crate::kernel::name!(ATTACKS_THIS_TURN), delta: 1 })?;
     }
-    state.apply(Event::Tracked { name: "current_attack".into(), objects: attackers.to_vec() });
+    state.apply(Event::Tracked { name: crate::kernel::name!("current_attack"), objects: attackers.to_vec() });
     // FF 15.1.1.9: a party was formed; its Forwards' controller (the turn player, FF 10.1.1) keeps it for the turn.
     if attackers.len() > 1 && !state.players[player.index()].flags.contains(FORMED_PARTY_THIS_TURN) {
-        state.apply(Event::PlayerFlag { player, flag: FORMED_PARTY_THIS_TURN.into(), value: true });
+        state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!(FORMED_PARTY_THIS_TURN), value: true });
     }
     // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once.
     let key = player.key(FORWARDS_ATTACKED_WITH);
-    let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();
+    let mut attacked = state.tracked.get(key.as_str()).cloned().unwrap_or_default();
     attacked.extend(attackers.iter().filter(|a| !attacked.contains(a)).collect::<Vec<_>>());
-    state.apply(Event::Tracked { name: key, objects: attacked });
+    state.apply(Event::Tracked { name: key.into(), objects: attacked });
     // FF 10.1.2.4-6: "attacks" triggers, then priority.
-    announce(state, agent, Event::Signal { name: "attack".into(), objects: attackers.to_vec(), player: Some(player), detail: None });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("attack"), objects: attackers.to_vec(), player: Some(player), detail: None });
     if attackers.len() > 1 {
-        announce(state, agent, Event::Signal { name: "party_attack".into(), objects: attackers.to_vec(), player: Some(player), detail: None });
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("party_attack"), objects: attackers.to_vec(), player: Some(player), detail: None });
     }
     windows.open(state, agent, w);
     let blocker = block(state, agent, w, windows)?;
@@ -136,7 +136,7 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
             }
         }
     }
-    state.apply(Event::Tracked { name: "current_attack".into(), objects: vec![] });
+    state.apply(Event::Tracked { name: crate::kernel::name!("current_attack"), objects: vec![] });
     Ok(())
 }
 
@@ -174,9 +174,9 @@ fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Wind
         _ if optional => return Ok(None),
         _ => candidates[0],
     };
-    state.apply(Event::Flag { object: blocker, flag: "blocking".into(), value: true, by: vec![] });
-    announce(state, agent, Event::Signal { name: "block".into(), objects: vec![blocker], player: Some(defender), detail: None });
-    announce(state, agent, Event::Signal { name: "blocked".into(), objects: attackers, player: Some(state.turn_player), detail: None });
+    state.apply(Event::Flag { object: blocker, flag: crate::kernel::name!("blocking"), value: true, by: vec![] });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("block"), objects: vec![blocker], player: Some(defender), detail: None });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("blocked"), objects: attackers, player: Some(state.turn_player), detail: None });
     windows.open(state, agent, w);
     Ok(Some(blocker))
 }
@@ -203,11 +203,11 @@ fn damage(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Win
     let attackers_first = attackers.iter().all(|a| strikes(state, *a));
     let blocker_first = strikes(state, blocker);
     if attackers_first || blocker_first {
-        state.apply(Event::PhaseBegan { name: "first_strike".into() });
+        state.apply(Event::PhaseBegan { name: crate::kernel::name!("first_strike") });
         exchange(state, agent, w, &attackers, blocker, attackers_first, blocker_first)?;
         // FF 15.2.3.3: rule processes, a priority window with no plays; triggers wait.
         windows.first_strike(state, agent);
-        state.apply(Event::PhaseBegan { name: "attack".into() });
+        state.apply(Event::PhaseBegan { name: crate::kernel::name!("attack") });
     }
     let attackers = attacking(state);
     let blocker_left = state.object(blocker).left.is_some();

@@ -305,10 +305,10 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         n => state.ask_one(agent, player, format!("pay {} CP for {what}", cost.total), n, |s, i| word(s, i).into()),
     };
     let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
-    state.apply(Event::Signal { name: "paid".into(), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {said}", cost.total)) });
+    state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {said}", cost.total)) });
     // The cards that produced the CP, for "if the cost paid to play X included Ice CP" (7-003C).
     let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
-    state.apply(Event::Tracked { name: CP_PRODUCERS.into(), objects: producers });
+    state.apply(Event::Tracked { name: crate::kernel::name!(CP_PRODUCERS), objects: producers });
     let mut discarded = vec![];
     for (group, count) in groups.iter().zip(&options[pick]) {
         for &object in group.objects.iter().take(*count as usize) {
@@ -316,7 +316,7 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
                 discard(state, agent, object)?;
                 discarded.push(state.current(object));
             } else {
-                let event = Event::Flag { object, flag: "dull".into(), value: true, by: vec![] };
+                let event = Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] };
                 crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
             }
         }
@@ -324,7 +324,7 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     // FF 11.2.1.1: the cards discarded for CP, as they are now ("draw 1 card for each Summon you
     // discarded to cast Doga", 13-120H).
     if !discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty()) {
-        state.apply(Event::Tracked { name: DISCARDED_FOR_CP.into(), objects: discarded });
+        state.apply(Event::Tracked { name: crate::kernel::name!(DISCARDED_FOR_CP), objects: discarded });
     }
     Ok(())
 }
@@ -346,7 +346,7 @@ pub fn pay_crystals(state: &mut GameState, agent: &mut dyn Agent, player: Player
     if !has_crystals(state, player, n) {
         return Err(Illegal(format!("{} cannot pay {n} Crystal(s) (has {})", state.players[player.index()].name, state.resource(player, CRYSTAL))));
     }
-    crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(Event::Resource { player, name: CRYSTAL.into(), delta: -n })?;
+    crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(Event::Resource { player, name: crate::kernel::name!(CRYSTAL), delta: -n })?;
     Ok(())
 }
 

@@ -16,7 +16,7 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
     let mut drawn = vec![];
     for _ in 0..n {
         let Some(&card) = state.zone(deck).objects.last() else {
-            state.apply(Event::PlayerFlag { player, flag: "took_from_empty_deck".into(), value: true });
+            state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!("took_from_empty_deck"), value: true });
             break;
         };
         let event = state.move_event(card, hand, Some("draw".into()), Position::Top);
@@ -24,11 +24,11 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
         drawn.push(new);
         // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.
         let key = player.key(DRAWN_THIS_TURN);
-        let mut so_far = state.tracked.get(&key).cloned().unwrap_or_default();
+        let mut so_far = state.tracked.get(key.as_str()).cloned().unwrap_or_default();
         so_far.push(new);
-        state.apply(Event::Tracked { name: key, objects: so_far });
+        state.apply(Event::Tracked { name: key.into(), objects: so_far });
         let detail = (state.phase != "draw").then(|| "outside_draw_phase".to_string());
-        crate::interp::announce(state, agent, Event::Signal { name: "draw".into(), objects: vec![new], player: Some(player), detail });
+        crate::interp::announce(state, agent, Event::Signal { name: crate::kernel::name!("draw"), objects: vec![new], player: Some(player), detail });
     }
     drawn
 }

@@ -47,7 +47,7 @@ fn granted_when_begun(state: &GameState, effect: crate::kernel::EffectId) -> Opt
 pub fn announce_use(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) {
     let Some(entry) = state.stack.last().filter(|e| e.source == Some(object)).cloned() else { return };
     let Some((_, kind)) = entry_ability(state, &entry) else { return };
-    let signal = Event::Signal { name: "use_ability".into(), objects: vec![object], player: Some(player), detail: Some(kind) };
+    let signal = Event::Signal { name: crate::kernel::name!("use_ability"), objects: vec![object], player: Some(player), detail: Some(kind) };
     if super::acted::heard_among(state, &signal, state.live_objects()) {
         announce(state, agent, signal);
     }

@@ -227,7 +227,7 @@ pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
             match pay {
                 Pay::Discard => super::cost::discard(state, agent, paid)?,
                 Pay::Dull => {
-                    let event = Event::Flag { object: paid, flag: "dull".into(), value: true, by: vec![] };
+                    let event = Event::Flag { object: paid, flag: crate::kernel::name!("dull"), value: true, by: vec![] };
                     Ctx::new(state, agent, None, player, vec![]).happen(event)?;
                 }
                 Pay::Put(zone) => put(state, agent, player, paid, zone)?,
@@ -240,7 +240,7 @@ pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
 /// The states the chosen costs leave on the card that entered the field: the flag of the additional
 /// cost paid (SE14 15.2.9.3).
 pub fn paid_states(object: ObjectId, chosen: &Chosen) -> Vec<Event> {
-    let flag = Event::Flag { object, flag: "additional_cost_paid".into(), value: true, by: vec![] };
+    let flag = Event::Flag { object, flag: crate::kernel::name!("additional_cost_paid"), value: true, by: vec![] };
     chosen.additional.then_some(flag).into_iter().collect()
 }
 

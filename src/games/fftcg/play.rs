@@ -202,7 +202,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     for (tag, value) in ability_tags(&state.library, ability) {
         match tag {
             "own_turn_only" if state.turn_player != player => return refuse(&|| "it can be used only on your turn".into()),
-            "once_per_turn" if state.object(object).flags.contains(&used_mark(ability)) => return refuse(&|| "it can be used only once per turn".into()),
+            "once_per_turn" if state.object(object).flags.contains(used_mark(ability).as_str()) => return refuse(&|| "it can be used only once per turn".into()),
             "active_zone" => works_in = value.or(works_in),
             _ => {}
         }
@@ -267,7 +267,7 @@ fn free_use(state: &GameState, player: PlayerId, ability: &AbilityIr) -> Option<
     };
     let granted = state.player_rules(player).iter().any(|(rule, value, _)| rule == "use_without_paying_cost" && names(value));
     let mark = granted.then(|| format!("used without paying: {name}"))?;
-    (!state.players[player.index()].flags.contains(&mark)).then_some(mark)
+    (!state.players[player.index()].flags.contains(mark.as_str())).then_some(mark)
 }
 
 /// The mark names the ability by where it is written in its card.
@@ -340,7 +340,7 @@ fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
     let chosen = super::options::play_options(state, agent, w, player, object, &mut cost)?;
     super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
     super::options::use_up_next_card_reductions(state, object);
-    state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
+    state.apply(Event::Resource { player, name: crate::kernel::name!(CARDS_CAST_THIS_TURN), delta: 1 });
     // The states it enters with (SE14 15.2.9.3; dull ones by `arrival_states`).
     enter_field(state, agent, player, object, nth_cast(state, player), |new| super::options::paid_states(new, &chosen))?;
     Ok(())
@@ -373,7 +373,7 @@ pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
         let on_field = state.zone(state.object(object).zone).name == "field";
         let dull = on_field && w.is(state, object, w.character) && (w.is(state, object, w.backup) || state.permits(object, "enter_field_dull", None, None) == Some(true));
         if dull && !state.object(object).flags.contains("dull") {
-            out.push(Event::Flag { object, flag: "dull".into(), value: true, by: vec![] });
+            out.push(Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] });
         }
     }
     out.extend(super::answers::moved_by_announcements(state, &w, object));
@@ -414,7 +414,7 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
         }
         Replaced::Prevented => return Ok(None),
     };
-    announce(state, agent, Event::Signal { name: "play".into(), objects: vec![new], player: Some(player), detail });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("play"), objects: vec![new], player: Some(player), detail });
     Ok(Some(new))
 }
 
@@ -455,10 +455,10 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
         pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
     }
     // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
-    state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: vec![] });
-    state.apply(Event::Resource { player, name: CARDS_CAST_THIS_TURN.into(), delta: 1 });
+    state.apply(Event::Flag { object: new, flag: crate::kernel::name!(CAST_THIS_TURN), value: true, by: vec![] });
+    state.apply(Event::Resource { player, name: crate::kernel::name!(CARDS_CAST_THIS_TURN), delta: 1 });
     let detail = nth_cast(state, player);
-    announce(state, agent, Event::Signal { name: "cast".into(), objects: vec![new], player: Some(player), detail });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("cast"), objects: vec![new], player: Some(player), detail });
     Ok(())
 }
 
@@ -507,11 +507,11 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
     push_checked(state, agent, object, player, reference.clone(), env.clone(), &ability, None)?;
     if has_tag(&library, &ability, "once_per_turn") {
-        state.apply(Event::Flag { object, flag: used_mark(&ability), value: true, by: vec![] });
+        state.apply(Event::Flag { object, flag: used_mark(&ability).into(), value: true, by: vec![] });
     }
     let mut exclude = vec![];
     if cost.dull {
-        Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "dull".into(), value: true, by: vec![] })?;
+        Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] })?;
         exclude.push(object);
     }
     if cost.special {
@@ -527,7 +527,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         discard(state, agent, card)?;
     }
     if let Some(mark) = cost.free.take() {
-        state.apply(Event::PlayerFlag { player, flag: mark, value: true });
+        state.apply(Event::PlayerFlag { player, flag: mark.into(), value: true });
         return Ok(());
     }
     let what = format!("{} of {}", state.describe_ability(object, reference), state.name_of(object));
@@ -627,7 +627,7 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent) {
     // A Summon cast this turn is still remembered where it went (FF 11.3.8).
     for (old, new) in moved {
         if state.object(old).flags.contains(CAST_THIS_TURN) {
-            state.apply(Event::Flag { object: new, flag: CAST_THIS_TURN.into(), value: true, by: vec![] });
+            state.apply(Event::Flag { object: new, flag: crate::kernel::name!(CAST_THIS_TURN), value: true, by: vec![] });
         }
     }
 }

@@ -36,7 +36,7 @@ pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<Object
 pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: PlayerId, source: Option<ObjectId>, chosen: &[ObjectId]) {
     let by = by_what(state, source);
     let detail = Some(format!("{by}{}", source.map(|s| listened(state, s, by)).unwrap_or_default()));
-    announce(state, agent, Event::Signal { name: "chosen".into(), objects: chosen.to_vec(), player: Some(chooser), detail });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("chosen"), objects: chosen.to_vec(), player: Some(chooser), detail });
 }
 
 /// FF 11.3.3, 11.8: what a "chosen" announcement adds to its detail only while a triggered ability of a card on the
@@ -49,7 +49,7 @@ fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
     let library = state.library.clone();
     let (mut details, mut chooser) = (vec![], false);
     // Only cards whose triggers the announcement can reach are looked at (interp::reached).
-    let probe = Event::Signal { name: "chosen".into(), objects: vec![], player: None, detail: None };
+    let probe = Event::Signal { name: crate::kernel::name!("chosen"), objects: vec![], player: None, detail: None };
     let hears = crate::interp::reached(state, Some(&probe));
     for object in state.in_zones("field").filter(|o| hears.as_ref().is_none_or(|h| h(*o))) {
         for (_, ability) in crate::interp::abilities_of(state, &library, object) {
@@ -180,7 +180,7 @@ pub fn damage_received(state: &mut GameState, object: ObjectId, amount: i64, sou
             && amount > 0
             && !state.object(object).flags.contains(FIRST_DAMAGE_THIS_TURN)
         {
-            state.apply(Event::Flag { object, flag: FIRST_DAMAGE_THIS_TURN.into(), value: true, by: vec![] });
+            state.apply(Event::Flag { object, flag: crate::kernel::name!(FIRST_DAMAGE_THIS_TURN), value: true, by: vec![] });
             amount = n;
         }
         if amount > 0 && controller.is_some() {

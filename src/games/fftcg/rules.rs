@@ -139,7 +139,7 @@ impl RuleProcesses for FfRules {
         // this turn"), before any of them is broken.
         let damaged: Vec<ObjectId> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
         for o in damaged {
-            state.apply(Event::Flag { object: o, flag: DAMAGED_THIS_TURN.into(), value: true, by: vec![] });
+            state.apply(Event::Flag { object: o, flag: crate::kernel::name!(DAMAGED_THIS_TURN), value: true, by: vec![] });
         }
         // An Item an effect put onto the field is equipped first (the reading at `equip_arrivals`),
         // then SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6: Items and Formations that cannot stay.

@@ -125,7 +125,7 @@ fn add_to_selected_type(state: &mut GameState, agent: &mut dyn Agent, call: &Gam
     for card in cards {
         let prompt = format!("select a counter on {}", state.name_of(card));
         let Some((name, n)) = select_counter(state, agent, call, card, prompt) else { continue };
-        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: more.unwrap_or(n) })?;
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name: name.as_str().into(), delta: more.unwrap_or(n) })?;
     }
     Ok(None)
 }
@@ -134,7 +134,7 @@ fn add_to_selected_type(state: &mut GameState, agent: &mut dyn Agent, call: &Gam
 /// when there is one name), with how many the card holds; none when it has none. The count of
 /// attacks the attack procedure keeps is no counter.
 fn select_counter(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, card: ObjectId, prompt: String) -> Option<(String, i64)> {
-    let types: Vec<(String, i64)> = state.object(card).counters.iter().filter(|(k, n)| **n > 0 && k.as_str() != super::attack::ATTACKS_THIS_TURN).map(|(k, n)| (k.clone(), *n)).collect();
+    let types: Vec<(String, i64)> = state.object(card).counters.iter().filter(|(k, n)| **n > 0 && k.as_str() != super::attack::ATTACKS_THIS_TURN).map(|(k, n)| (k.to_string(), *n)).collect();
     let chosen = match types.len() {
         0 => return None,
         1 => 0,
@@ -168,7 +168,7 @@ pub fn remove_any_number_of_counters(state: &mut GameState, agent: &mut dyn Agen
     }
     crate::games::clear_resource(state, call.controller, COUNTERS_REMOVED);
     if x > 0 {
-        state.apply(Event::Resource { player: call.controller, name: COUNTERS_REMOVED.into(), delta: x });
+        state.apply(Event::Resource { player: call.controller, name: crate::kernel::name!(COUNTERS_REMOVED), delta: x });
     }
     Ok(Some(Value::Number(x)))
 }
@@ -182,7 +182,7 @@ pub fn remove_selected_counter(state: &mut GameState, agent: &mut dyn Agent, cal
     for card in cards {
         let prompt = format!("select a counter on {} to remove", state.name_of(card));
         let Some((name, _)) = select_counter(state, agent, call, card, prompt) else { continue };
-        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name, delta: -1 })?;
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: card, name: name.as_str().into(), delta: -1 })?;
     }
     Ok(None)
 }
@@ -209,7 +209,7 @@ pub fn remove_counters_as_cost(state: &mut GameState, agent: &mut dyn Agent, cal
         let on_field = |o: &ObjectId| state.object(*o).left.is_none() && state.zone(state.object(*o).zone).name == "field";
         let mut cards: Vec<ObjectId> = call.objects.iter().map(|o| state.current(*o)).filter(on_field).collect();
         cards.dedup();
-        cards.retain(|o| state.object(*o).counters.get(&name).copied().unwrap_or(0) >= at_least.max(1));
+        cards.retain(|o| state.object(*o).counters.get(name.as_str()).copied().unwrap_or(0) >= at_least.max(1));
         cards
     };
     let take = |state: &mut GameState, agent: &mut dyn Agent, options: Vec<ObjectId>, n: i64| -> Result<(), Illegal> {
@@ -221,14 +221,14 @@ pub fn remove_counters_as_cost(state: &mut GameState, agent: &mut dyn Agent, cal
                 _ => options[0],
             },
         };
-        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: pick, name: name.clone(), delta: -n })?;
+        Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::Counter { object: pick, name: name.as_str().into(), delta: -n })?;
         Ok(())
     };
     let result = if from_one {
         let options = holding(state, amount);
         take(state, agent, options, amount)
     } else {
-        let total: i64 = holding(state, 1).iter().map(|o| state.object(*o).counters.get(&name).copied().unwrap_or(0)).sum();
+        let total: i64 = holding(state, 1).iter().map(|o| state.object(*o).counters.get(name.as_str()).copied().unwrap_or(0)).sum();
         if total < amount {
             return Some(Err(Illegal(format!("the cards hold {total} {name} counter(s), not {amount}"))));
         }

@@ -60,7 +60,7 @@ pub fn mark_turn_player(state: &mut GameState) {
         let player = PlayerId(p as u8);
         let mine = player == state.turn_player;
         if state.players[p].flags.contains("your_turn") != mine {
-            state.apply(Event::PlayerFlag { player, flag: "your_turn".into(), value: mine });
+            state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!("your_turn"), value: mine });
         }
     }
     super::answers::mark_attack_phase(state);
@@ -69,19 +69,19 @@ pub fn mark_turn_player(state: &mut GameState) {
 /// The start of a turn (FF 9.1-9.3): the Active Phase, the Draw Phase, and Main Phase 1 begun.
 pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     let player = state.turn_player;
-    announce(state, agent, Event::Signal { name: "turn_begins".into(), objects: vec![], player: Some(player), detail: None });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("turn_begins"), objects: vec![], player: Some(player), detail: None });
     // FF 9.1: the turn player's dull Characters activate (not Frozen ones, FF 15.2.4.2); no priority.
     phase(state, agent, "active", None);
     let dull: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("dull")).collect();
     for o in dull {
         if state.permits(o, "activate_in_active_phase", None, None) != Some(false) && !state.object(o).flags.contains("frozen") {
-            let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: o, flag: "dull".into(), value: false, by: vec![] });
+            let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: o, flag: crate::kernel::name!("dull"), value: false, by: vec![] });
         }
     }
     // FF 15.2.4.2: frozen Characters stayed dull in this Active Phase; the freeze is spent.
     let frozen: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("frozen")).collect();
     for o in frozen {
-        state.apply(Event::Flag { object: o, flag: "frozen".into(), value: false, by: vec![] });
+        state.apply(Event::Flag { object: o, flag: crate::kernel::name!("frozen"), value: false, by: vec![] });
     }
     state.end_durations(&format!("next_active_phase@{}", player.0));
     // FF 9.2: two cards, one on the first player's first turn (FF 8.2.1.5, 9.2.1.3).
@@ -186,14 +186,14 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
 /// What happened this turn is forgotten as it ends: attacks made, Summons cast, abilities used,
 /// damage taken, the cards cast and the Forwards attacked with.
 fn forget_this_turn(state: &mut GameState) {
-    let this_turn = |f: &String| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::restrict::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
-    let marked: Vec<(ObjectId, String)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, f.clone())).collect::<Vec<_>>()).collect();
+    let this_turn = |f: &crate::kernel::Name| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::restrict::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
+    let marked: Vec<(ObjectId, crate::kernel::Name)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, *f)).collect::<Vec<_>>()).collect();
     for (o, flag) in marked {
         state.apply(Event::Flag { object: o, flag, value: false, by: vec![] });
     }
     let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
     for (o, n) in counted {
-        state.apply(Event::Counter { object: o, name: super::attack::ATTACKS_THIS_TURN.into(), delta: -n });
+        state.apply(Event::Counter { object: o, name: crate::kernel::name!(super::attack::ATTACKS_THIS_TURN), delta: -n });
     }
     for p in 0..state.players.len() {
         let player = PlayerId(p as u8);
@@ -205,14 +205,14 @@ fn forget_this_turn(state: &mut GameState) {
         crate::games::clear_resource(state, player, super::play::CARDS_CAST_THIS_TURN);
     }
     super::answers::forget(state);
-    let tracked: Vec<String> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).cloned().collect();
+    let tracked: Vec<crate::kernel::Name> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).copied().collect();
     for name in tracked {
-        state.apply(Event::Tracked { name, objects: vec![] });
+        state.apply(Event::Tracked { name: name.into(), objects: vec![] });
     }
     // The cards drawn this turn (FF 7.9, 14-130H Cloud of Darkness) are forgotten.
-    let drawn: Vec<String> = state.tracked.iter().filter(|(k, v)| k.starts_with(super::deck::DRAWN_THIS_TURN) && !v.is_empty()).map(|(k, _)| k.clone()).collect();
+    let drawn: Vec<crate::kernel::Name> = state.tracked.iter().filter(|(k, v)| k.starts_with(super::deck::DRAWN_THIS_TURN) && !v.is_empty()).map(|(k, _)| *k).collect();
     for name in drawn {
-        state.apply(Event::Tracked { name, objects: vec![] });
+        state.apply(Event::Tracked { name: name.into(), objects: vec![] });
     }
 }
 

@@ -29,7 +29,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
     let zone = state.zone(state.object(object).zone).name.clone();
     let face_down = state.object(object).flags.contains("face_down");
     if arts && zone == "homebase" && face_down {
-        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: vec![] })?;
+        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("face_down"), value: false, by: vec![] })?;
     } else if (face_down || zone == "hand") && !state.object(object).flags.contains(crate::kernel::REVEALED) {
         // 1204.2b: a card hidden from a player (face-down, 503.2; in its owner's hand, 505.3) whose
         // ability is played is revealed; a craft does not turn its card face-up (1204.2a names
@@ -56,7 +56,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
                     if state.object(object).flags.contains("actioned") {
                         return Err(Illegal(format!("{name} is not ready to pay {{{symbol}}} (Trails 1321)")));
                     }
-                    Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: "actioned".into(), value: true, by: vec![] })?;
+                    Ctx::new(state, agent, Some(object), player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("actioned"), value: true, by: vec![] })?;
                 }
             }
             CostIr::Phrase(call) => {

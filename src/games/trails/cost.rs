@@ -29,8 +29,8 @@ pub fn gain_ep(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, c
         return Err(Illegal(format!("{} is not a ready card in the homebase (Trails 1217.2)", state.name_of(card))));
     }
     let mut ctx = Ctx::new(state, agent, None, player, vec![]);
-    ctx.happen(Event::Flag { object: card, flag: "actioned".into(), value: true, by: vec![] })?;
-    ctx.happen(Event::Resource { player, name: "ep".into(), delta: 1 })?;
+    ctx.happen(Event::Flag { object: card, flag: crate::kernel::name!("actioned"), value: true, by: vec![] })?;
+    ctx.happen(Event::Resource { player, name: crate::kernel::name!("ep"), delta: 1 })?;
     Ok(())
 }
 

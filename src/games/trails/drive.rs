@@ -29,7 +29,7 @@ impl Procedures for Driven {
         for p in 0..state.players.len() {
             let player = PlayerId(p as u8);
             if !state.players[p].resources.contains_key("bond") {
-                state.apply(Event::Resource { player, name: "bond".into(), delta: super::setup::STARTING_BOND });
+                state.apply(Event::Resource { player, name: crate::kernel::name!("bond"), delta: super::setup::STARTING_BOND });
             }
         }
     }

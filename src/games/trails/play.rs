@@ -209,7 +209,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     let card = state.object(object).card;
     let standby = state.zone_id("resolve_standby_zone", None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;
     if from == "homebase" {
-        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: "face_down".into(), value: false, by: vec![] })?;
+        Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("face_down"), value: false, by: vec![] })?;
     }
     let waiting = if from != "homebase" || w.is(state, object, w.unit) || w.is(state, object, w.item) {
         let event = state.move_event(object, standby, Some("play".into()), Position::Top);
@@ -219,7 +219,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
         new
     } else {
         let proxy = state.create(card, state.object(object).owner, standby);
-        state.apply(Event::Flag { object: proxy, flag: PROXY.into(), value: true, by: vec![] });
+        state.apply(Event::Flag { object: proxy, flag: crate::kernel::name!(PROXY), value: true, by: vec![] });
         proxy
     };
     if let Some(index) = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play) {
@@ -241,7 +241,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     // A card played from the homebase is announced as it is there too, so its crafts valid there
     // see their own play (1202.5, 1211.6: 【Dispatch】's "if you do", a BASE's "when you play this").
     let objects = if from == "homebase" { vec![waiting, object] } else { vec![waiting] };
-    announce(state, agent, Event::Signal { name: "play".into(), objects, player: Some(player), detail: Some(from) });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("play"), objects, player: Some(player), detail: Some(from) });
     Ok(())
 }
 

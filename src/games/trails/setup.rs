@@ -140,7 +140,7 @@ pub fn start(state: &mut GameState, agent: &mut dyn Agent) {
     };
     let order = [initiative, state.opponent_of(initiative)];
     for player in order {
-        state.apply(Event::Resource { player, name: "bond".into(), delta: STARTING_BOND - state.resource(player, "bond") });
+        state.apply(Event::Resource { player, name: crate::kernel::name!("bond"), delta: STARTING_BOND - state.resource(player, "bond") });
         draw(state, agent, player, 4);
     }
     for player in order {

@@ -103,7 +103,7 @@ pub fn homebase_step(state: &mut GameState, agent: &mut dyn Agent, w: &Words, wi
         let event = state.move_event(card, homebase, Some("homebase step".into()), Position::Top);
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
         if let Ok(Some(Event::Moved { new, .. })) = ctx.happen(event) {
-            let _ = ctx.happen(Event::Flag { object: new, flag: "face_down".into(), value: true, by: vec![] });
+            let _ = ctx.happen(Event::Flag { object: new, flag: crate::kernel::name!("face_down"), value: true, by: vec![] });
         }
     }
     then_priority(state, agent, w, windows, "homebase_step_begins", player);
@@ -116,7 +116,7 @@ pub fn deployment_step(state: &mut GameState, agent: &mut dyn Agent, w: &Words, 
     begin(state, "deployment", player);
     let cp = cards_in(state, "homebase", player).len() as i64;
     if cp > 0 {
-        let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Resource { player, name: "cp".into(), delta: cp });
+        let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Resource { player, name: crate::kernel::name!("cp"), delta: cp });
     }
     then_priority(state, agent, w, windows, "deployment_step_begins", player);
 }
@@ -175,7 +175,7 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
     let actioned: Vec<ObjectId> = ["field", "homebase"].iter().flat_map(|z| state.in_zones(z).collect::<Vec<_>>()).filter(|o| state.object(*o).flags.contains("actioned") && super::ability::may_ready(state, *o)).collect();
     for object in actioned {
         let controller = state.characteristics(object).controller;
-        let _ = Ctx::new(state, agent, None, controller, vec![]).happen(Event::Flag { object, flag: "actioned".into(), value: false, by: vec![] });
+        let _ = Ctx::new(state, agent, None, controller, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("actioned"), value: false, by: vec![] });
     }
     empty_pools(state);
 }

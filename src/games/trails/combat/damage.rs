@@ -67,8 +67,8 @@ pub fn overkill(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, pl
     }
     let controller = state.characteristics(unit).controller;
     let mut ctx = Ctx::new(state, agent, Some(unit), controller, vec![]);
-    if ctx.happen(Event::Resource { player, name: "bond".into(), delta: -amount }).is_ok() {
-        announce(state, agent, Event::Signal { name: "overkill_damage".into(), objects: vec![unit], player: Some(player), detail: Some(amount.to_string()) });
+    if ctx.happen(Event::Resource { player, name: crate::kernel::name!("bond"), delta: -amount }).is_ok() {
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("overkill_damage"), objects: vec![unit], player: Some(player), detail: Some(amount.to_string()) });
     }
 }
 
@@ -92,7 +92,7 @@ pub fn stun(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, by: &[
     }
     let cp = w.number(state, unit, w.cp);
     let mut ctx = Ctx::new(state, agent, by.first().copied(), controller, vec![]);
-    if ctx.happen(Event::Flag { object: unit, flag: "stunned".into(), value: true, by: by.to_vec() }).is_err() {
+    if ctx.happen(Event::Flag { object: unit, flag: crate::kernel::name!("stunned"), value: true, by: by.to_vec() }).is_err() {
         return;
     }
     for flag in ["face_down", "actioned"] {
@@ -102,6 +102,6 @@ pub fn stun(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, by: &[
     }
     let immune = ctx.state.player_rules(controller).iter().any(|(name, ..)| name == "no_stun_damage");
     if cp > 0 && !immune {
-        let _ = ctx.happen(Event::Resource { player: controller, name: "bond".into(), delta: -cp });
+        let _ = ctx.happen(Event::Resource { player: controller, name: crate::kernel::name!("bond"), delta: -cp });
     }
 }

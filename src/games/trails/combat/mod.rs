@@ -96,19 +96,19 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     // 804.8-804.9: triggers, once per attacking UNIT (1211.7), then priority processing.
     let first = first_attack_of_turn(state, player);
     for a in &attackers {
-        announce(state, agent, Event::Signal { name: "attack".into(), objects: vec![*a], player: Some(player), detail: None });
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("attack"), objects: vec![*a], player: Some(player), detail: None });
         let how = if sclm { "sclm_attack" } else { "attack_alone" };
         announce(state, agent, Event::Signal { name: how.into(), objects: vec![*a], player: Some(player), detail: None });
     }
     // Trails 1404.1: the first attack the player's UNITs make this turn, all of them together.
     if first {
-        announce(state, agent, Event::Signal { name: "first_attack_of_turn".into(), objects: attackers.clone(), player: Some(player), detail: None });
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("first_attack_of_turn"), objects: attackers.clone(), player: Some(player), detail: None });
     }
     if let Target::Unit(t) = target {
         let defender = state.characteristics(t).controller;
-        announce(state, agent, Event::Signal { name: "attacked".into(), objects: vec![t], player: Some(defender), detail: None });
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("attacked"), objects: vec![t], player: Some(defender), detail: None });
         if sclm {
-            announce(state, agent, Event::Signal { name: "sclm_attacked".into(), objects: vec![t], player: Some(defender), detail: None });
+            announce(state, agent, Event::Signal { name: crate::kernel::name!("sclm_attacked"), objects: vec![t], player: Some(defender), detail: None });
         }
     }
     open(windows, state, agent, w);

@@ -56,7 +56,7 @@ pub fn sub_steps(state: &mut GameState, agent: &mut dyn Agent, w: &Words, window
         }
         mark_players(state, initiative(state), primary);
         // 803.1-803.2: "at the start of the propose attacker step", priority processing.
-        announce(state, agent, Event::Signal { name: "propose_attacker_step_begins".into(), objects: vec![], player: Some(primary), detail: None });
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("propose_attacker_step_begins"), objects: vec![], player: Some(primary), detail: None });
         open(windows, state, agent, w);
         let chosen = propose(state, agent, w, primary);
         if !chosen.is_empty() && super::attack(state, agent, w, windows, primary, &chosen).is_ok() {

@@ -59,7 +59,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId,
     }
     if action > 0 {
         for card in choose(state, agent, player, others, action, format!("action {action} other card(s) to attack (Trails 804.3)")) {
-            let event = Event::Flag { object: card, flag: "actioned".into(), value: true, by: vec![] };
+            let event = Event::Flag { object: card, flag: crate::kernel::name!("actioned"), value: true, by: vec![] };
             if Ctx::new(state, agent, None, player, vec![]).happen(event).is_err() {
                 return false;
             }

@@ -83,7 +83,7 @@ pub fn support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         return Err(Illegal(why));
     }
     let template = gain_support_action(state).ok_or_else(|| Illegal("the game defines no action bound to game(gain_support, ...) (Trails 1220.1b)".into()))?;
-    Ctx::new(state, agent, Some(supporter), player, vec![]).happen(Event::Flag { object: supporter, flag: "actioned".into(), value: true, by: vec![] })?;
+    Ctx::new(state, agent, Some(supporter), player, vec![]).happen(Event::Flag { object: supporter, flag: crate::kernel::name!("actioned"), value: true, by: vec![] })?;
     let call = Call { template, args: vec![Operand::Binding(TARGET.into())], span: Default::default() };
     let body = vec![Effect::Do { call, for_each: None, duration: None, binding: None }];
     let env = vec![(TARGET.to_string(), Binding::Objects(vec![target]))];
@@ -124,6 +124,6 @@ pub fn gain_support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
         keyword: None,
     };
     Ctx::new(state, agent, source, player, vec![]).happen(Event::EffectBegan { effect: Box::new(effect) })?;
-    announce(state, agent, Event::Signal { name: "support_gained".into(), objects: vec![target], player: Some(player), detail: None });
+    announce(state, agent, Event::Signal { name: crate::kernel::name!("support_gained"), objects: vec![target], player: Some(player), detail: None });
     Ok(())
 }
