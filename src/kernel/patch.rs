@@ -214,6 +214,17 @@ pub(crate) struct GlobalValue {
     counted: Option<Arc<Vec<ObjectId>>>,
 }
 
+impl GlobalValue {
+    /// Leaves out of what it counted the objects from `len` on (made by an action that was rewound).
+    pub(crate) fn forget_objects_from(&mut self, len: usize) {
+        if let Some(counted) = &mut self.counted
+            && counted.iter().any(|o| o.index() >= len)
+        {
+            Arc::make_mut(counted).retain(|o| o.index() < len);
+        }
+    }
+}
+
 /// Whether an effect's condition or amount reads the board beyond the object it judges.
 fn is_global(e: &ContinuousEffect) -> bool {
     e.condition.is_some() || matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)))
@@ -255,5 +266,17 @@ fn local_selector(selector: &Selector) -> bool {
         Selector::Not(s) => local_selector(s),
         Selector::And(all) | Selector::Or(all) => all.iter().all(local_selector),
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rewound_actions_objects_are_left_out_of_what_a_condition_counted() {
+        let mut g = GlobalValue { effect: crate::kernel::ids::EffectId(0), holds: true, amount: None, counted: Some(Arc::new(vec![ObjectId(3), ObjectId(40), ObjectId(7)])) };
+        g.forget_objects_from(10);
+        assert_eq!(g.counted.as_deref(), Some(&vec![ObjectId(3), ObjectId(7)]));
     }
 }

@@ -4,6 +4,9 @@
 //! A game has a hundred objects or more and an action changes a few: copying all of them for every
 //! attempt cost more than the attempts themselves. Every change to an object goes through
 //! `GameState::object_mut` (in `kernel::event`), which saves the object once per attempt.
+//!
+//! The computed view is not shared with the copy either (sharing it made the action's first change
+//! copy it): a rewind patches the action's view back, computing again the objects it put back.
 
 use std::sync::Arc;
 
@@ -41,8 +44,10 @@ impl GameState {
         let length = self.log.len();
         let before = self.audit.then(|| self.digest());
         let (log, objects, mut undo) = (std::mem::take(&mut self.log), std::mem::take(&mut self.objects), std::mem::take(&mut self.undo));
+        let view = self.cache.view.take();
         let snapshot = self.clone();
         (self.log, self.objects) = (log, objects);
+        *self.cache.view.get_mut() = view;
         undo.serials += 1;
         undo.levels.push(Level { serial: undo.serials, objects: self.objects.len(), saved_from: undo.saved.len() });
         self.undo = undo;
@@ -51,12 +56,31 @@ impl GameState {
         if result.is_err() {
             let (mut log, mut objects, mut undo) = (std::mem::take(&mut self.log), std::mem::take(&mut self.objects), std::mem::take(&mut self.undo));
             log.truncate(length);
+            let mut put_back = vec![];
             for (index, object) in undo.saved.drain(level.saved_from..).rev() {
                 objects[index as usize] = object;
+                put_back.push(ObjectId(index));
             }
             objects.truncate(level.objects);
+            let (view, effects, latches) = (self.cache.view.take(), self.effects.clone(), std::mem::take(&mut self.latches));
             *self = snapshot;
             (self.log, self.objects, self.undo) = (log, objects, undo);
+            // The action's view, for the state before it: its objects put back are computed again
+            // and its conditions read again; when an effect began or ended in the action, or a
+            // modification was latched, it is computed from scratch.
+            if let Some(mut c) = view
+                && c.local
+                && Arc::ptr_eq(&effects, &self.effects)
+                && latches == self.latches
+            {
+                let len = self.objects.len();
+                Arc::make_mut(&mut c.view).truncate(len);
+                c.stale.retain(|o| o.index() < len);
+                c.stale.extend(put_back);
+                c.globals.iter_mut().for_each(|g| g.forget_objects_from(len));
+                (c.generation, c.recheck) = (self.generation, true);
+                *self.cache.view.get_mut() = Some(c);
+            }
             if let Some(before) = before {
                 assert_eq!(self.digest(), before, "a rewind left something behind: {result:?}", result = result.as_ref().err());
             }
