@@ -65,19 +65,24 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
         let elsewhere = castable_elsewhere(state, player);
         // SE14 7.10.3: counted once, for every Backup in the hand.
         let full_of_backups = std::cell::OnceCell::new();
+        let vocab = &state.library.vocab;
+        let view = state.view();
         for &object in state.zone(hand).objects.iter().chain(&elsewhere) {
-            let play = if w.is(state, object, w.character) {
+            // The card's kinds, read once from the view.
+            let Some(kinds) = view.get(object.index()).and_then(Option::as_deref).map(|c| c.kinds.as_slice()) else { continue };
+            let is = |kind: crate::vocab::KindId| vocab.any_is(kinds, kind);
+            let play = if is(w.character) {
                 // FF 11.4.1; SE14 7.10.3: no sixth Backup.
                 let allowed = main_empty || state.permits(object, "play_at_summon_timing", None, None) == Some(true);
-                if !allowed || (w.is(state, object, w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_in_play(state, w, player, object) {
+                if !allowed || (is(w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_in_play(state, w, player, object) {
                     continue;
                 }
                 Play::Character(object)
-            } else if w.is(state, object, w.summon) {
+            } else if is(w.summon) {
                 Play::Summon(object)
-            } else if equip::is_item(state, w, object) && equip::item_playable(state, w, player, object).is_ok() {
+            } else if w.item.is_some_and(is) && equip::item_playable(state, w, player, object).is_ok() {
                 Play::Item(object)
-            } else if equip::is_formation(state, w, object) && equip::formation_playable(state, player, object).is_ok() {
+            } else if w.formation.is_some_and(is) && equip::formation_playable(state, player, object).is_ok() {
                 Play::Formation(object)
             } else {
                 continue;
@@ -282,9 +287,14 @@ pub fn arrived_this_turn(state: &GameState, object: ObjectId) -> bool {
 
 /// FF 11.7.1: Character cards in the hand with the same name as `object`.
 fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Vec<ObjectId> {
-    let name = w.name_text(state, object);
     let Some(hand) = state.zone_id("hand", Some(player)) else { return vec![] };
-    state.zone(hand).objects.iter().copied().filter(|o| *o != object && w.is(state, *o, w.character) && w.name_text(state, *o) == name).collect()
+    // Read from one view, the names compared where they are.
+    let view = state.view();
+    let chars = state.characteristics(object);
+    let name = w.name_in(state, &chars, object);
+    let vocab = &state.library.vocab;
+    let same = |o: ObjectId| view.get(o.index()).and_then(Option::as_deref).is_some_and(|c| vocab.any_is(&c.kinds, w.character) && w.name_in(state, c, o) == name);
+    state.zone(hand).objects.iter().copied().filter(|o| *o != object && same(*o)).collect()
 }
 
 /// Why an effect forbids `player` to play this card from the hand: "You cannot cast X" (a
