@@ -207,12 +207,12 @@ fn forget_this_turn(state: &mut GameState) {
     super::answers::forget(state);
     let tracked: Vec<crate::kernel::Name> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).copied().collect();
     for name in tracked {
-        state.apply(Event::Tracked { name: name.into(), objects: vec![] });
+        state.apply(Event::Tracked { name, objects: vec![] });
     }
     // The cards drawn this turn (FF 7.9, 14-130H Cloud of Darkness) are forgotten.
     let drawn: Vec<crate::kernel::Name> = state.tracked.iter().filter(|(k, v)| k.starts_with(super::deck::DRAWN_THIS_TURN) && !v.is_empty()).map(|(k, _)| *k).collect();
     for name in drawn {
-        state.apply(Event::Tracked { name: name.into(), objects: vec![] });
+        state.apply(Event::Tracked { name, objects: vec![] });
     }
 }
 
