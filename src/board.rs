@@ -87,7 +87,7 @@ pub(crate) fn card_view(state: &GameState, object: ObjectId) -> CardView {
     }
     let zone = state.zone(o.zone);
     let mut numbers = vec![];
-    if state.config.ability_zones.contains(&zone.name) {
+    if zone.name.is_in(&state.config.ability_zones) {
         let vocab = &state.library.vocab;
         let numeric = |p: PropId| matches!(vocab.properties[p.index()].ty, Ty::Number | Ty::Signed);
         let mut props: Vec<_> = c.properties.iter().filter(|(p, _)| numeric(*p)).filter_map(|(p, v)| Some((*p, v.number()?))).collect();

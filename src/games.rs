@@ -208,7 +208,7 @@ pub fn unstack(state: &mut GameState, object: ObjectId, which: impl Fn(&crate::k
 /// empty the game marks the player with `from_empty` for its rule processes (FF 3.1.2, 12.4.2;
 /// Trails 1102.1) and stops.
 pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize, from_empty: &str) {
-    let (Some(deck), Some(hand)) = (state.zone_id("deck", Some(player)), state.zone_id("hand", Some(player))) else { return };
+    let (Some(deck), Some(hand)) = (state.zone_id(crate::kernel::name!("deck"), Some(player)), state.zone_id(crate::kernel::name!("hand"), Some(player))) else { return };
     for _ in 0..n {
         let Some(&top) = state.zone(deck).objects.last() else {
             state.apply(Event::PlayerFlag { player, flag: from_empty.into(), value: true });

@@ -59,7 +59,7 @@ fn band(state: &GameState, player: PlayerId) -> Band<'_> {
     let mut piles = vec![];
     for zone in player_zones(state, player) {
         let cards = || zone.objects.iter().map(|o| (*o, card_view(state, *o))).collect();
-        if state.config.ability_zones.contains(&zone.name) {
+        if zone.name.is_in(&state.config.ability_zones) {
             rows.push(Row { zone, cards: cards(), backs: false });
         } else if is_hand(zone) {
             hands.push(Row { zone, cards: cards(), backs: player != PlayerId(0) });

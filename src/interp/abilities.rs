@@ -149,12 +149,12 @@ fn works_outside(state: &GameState, object: ObjectId) -> bool {
 
 /// The objects in the game's ability zones, zone by zone.
 pub(super) fn in_ability_zones(state: &GameState) -> impl Iterator<Item = ObjectId> + '_ {
-    state.zones.iter().filter(|z| state.config.ability_zones.contains(&z.name)).flat_map(|z| z.objects.iter().copied()).filter(|o| state.object(*o).left.is_none())
+    state.zones.iter().filter(|z| z.name.is_in(&state.config.ability_zones)).flat_map(|z| z.objects.iter().copied()).filter(|o| state.object(*o).left.is_none())
 }
 
 fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
     let o = state.object(object);
-    o.left.is_none() && state.config.ability_zones.contains(&state.zone(o.zone).name)
+    o.left.is_none() && state.zone(o.zone).name.is_in(&state.config.ability_zones)
 }
 
 /// Applies an event that a game procedure announces (a phase beginning, an attack) and collects
@@ -249,7 +249,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // effects still act on where it is now.
     let mut looked_back = None;
     if let Event::Moved { old, new, from, to, hidden, .. } = event {
-        let left_ability_zone = state.config.ability_zones.contains(&state.zone(*from).name);
+        let left_ability_zone = state.zone(*from).name.is_in(&state.config.ability_zones);
         if left_ability_zone && old != new {
             candidates.push(*old);
         }
@@ -258,7 +258,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         let (was, now) = (state.zone(*from).visibility, state.zone(*to).visibility);
         let was_hidden = state.hidden(*old);
         let into_private = state.config.look_back_into_private && was == crate::kernel::Visibility::Public && !was_hidden && (now != crate::kernel::Visibility::Public || *hidden);
-        if old != new && (into_private || state.config.look_back_from.contains(&state.zone(*from).name)) {
+        if old != new && (into_private || state.zone(*from).name.is_in(&state.config.look_back_from)) {
             looked_back = Some(*old);
         }
         subject.push(if state.object(*new).left.is_none() && looked_back.is_none() { *new } else { *old });
@@ -274,7 +274,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // triggers on the announcement by what it was there (Trails 1211.6, 1202.5).
     for &o in &signal_objects {
         let old = state.object(o);
-        if old.left.is_some() && state.config.ability_zones.contains(&state.zone(old.zone).name) && !candidates.contains(&o) {
+        if old.left.is_some() && state.zone(old.zone).name.is_in(&state.config.ability_zones) && !candidates.contains(&o) {
             candidates.push(o);
         }
     }

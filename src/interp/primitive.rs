@@ -92,8 +92,8 @@ impl Ctx<'_> {
                 for _ in 0..count {
                     let Some(&top) = self.state.zone(from).objects.last() else {
                         // Drawing from an empty deck is a rule process the game checks (FF 12.4.2).
-                        let zone = self.state.zone(from).name.clone();
-                        self.happen(Event::Signal { name: crate::kernel::name!("empty_zone"), objects: vec![], player: Some(who), detail: Some(zone.clone()) })?;
+                        let zone = self.state.zone(from).name;
+                        self.happen(Event::Signal { name: crate::kernel::name!("empty_zone"), objects: vec![], player: Some(who), detail: Some(zone.to_string()) })?;
                         self.happen(Event::PlayerFlag { player: who, flag: format!("took_from_empty_{zone}").into(), value: true })?;
                         break;
                     };
@@ -378,7 +378,7 @@ impl Ctx<'_> {
         let mut selector = self.selector(&operand)?;
         if !matches!(from, BoundArg::Absent) {
             let zone = self.zone_arg(call, from, actor)?;
-            let (zone_name, owner) = (self.state.zone(zone).name.clone(), self.state.zone(zone).owner.unwrap_or(actor));
+            let (zone_name, owner) = (self.state.zone(zone).name.to_string(), self.state.zone(zone).owner.unwrap_or(actor));
             if let crate::kernel::Selector::And(parts) = &mut selector {
                 parts.retain(|s| !matches!(s, crate::kernel::Selector::InZone(_)));
                 parts.push(crate::kernel::Selector::InZone(zone_name));

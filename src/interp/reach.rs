@@ -69,7 +69,7 @@ pub(super) fn from_zone_candidates(state: &GameState, event: &Event, candidates:
     if r.from_zones.is_empty() || !(state.audit || r.from_zone_reach.reaches(state, event)) {
         return;
     }
-    for zone in state.zones.iter().filter(|z| r.from_zones.contains(&z.name) && !state.config.ability_zones.contains(&z.name)) {
+    for zone in state.zones.iter().filter(|z| z.name.is_in(&r.from_zones) && !z.name.is_in(&state.config.ability_zones)) {
         for &o in &zone.objects {
             let object = state.object(o);
             if object.left.is_none() && r.from_zone[object.card.index()] && !candidates.contains(&o) {

@@ -21,7 +21,7 @@ impl GameState {
         let zone = self.zone(z);
         match zone.owner {
             Some(p) => format!("{}'s {}", self.player_name(p), zone.name),
-            None => zone.name.clone(),
+            None => zone.name.to_string(),
         }
     }
 

@@ -61,6 +61,11 @@ impl Name {
     pub fn as_str(self) -> &'static str {
         self.0
     }
+
+    /// Whether a list of texts (a game's configured zone names) has this name.
+    pub fn is_in(self, texts: &[String]) -> bool {
+        texts.iter().any(|t| t == self.0)
+    }
 }
 
 impl PartialEq for Name {

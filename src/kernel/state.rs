@@ -290,7 +290,7 @@ pub struct ZoneSpec {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Zone {
-    pub name: String,
+    pub name: crate::kernel::Name,
     pub owner: Option<PlayerId>,
     pub ordered: bool,
     pub visibility: Visibility,
@@ -361,6 +361,30 @@ impl Object {
 pub enum Outcome {
     Winner(PlayerId),
     Draw,
+}
+
+/// How a zone is named when it is looked for: by text, or by `Name` (compared by address; the
+/// hot paths pass `kernel::name!("field")`).
+pub trait ZoneName: Copy {
+    fn names(self, zone: crate::kernel::Name) -> bool;
+}
+
+impl ZoneName for &str {
+    fn names(self, zone: crate::kernel::Name) -> bool {
+        zone == self
+    }
+}
+
+impl ZoneName for &String {
+    fn names(self, zone: crate::kernel::Name) -> bool {
+        zone == *self
+    }
+}
+
+impl ZoneName for crate::kernel::Name {
+    fn names(self, zone: crate::kernel::Name) -> bool {
+        zone == self
+    }
 }
 
 /// The whole game.
@@ -451,7 +475,7 @@ impl GameState {
             let owners: Vec<Option<PlayerId>> =
                 if spec.per_player { (0..players.len()).map(|p| Some(PlayerId(p as u8))).collect() } else { vec![None] };
             for owner in owners {
-                zone_list.push(Arc::new(Zone { name: spec.name.clone(), owner, ordered: spec.ordered, visibility: spec.visibility, objects: vec![] }));
+                zone_list.push(Arc::new(Zone { name: spec.name.as_str().into(), owner, ordered: spec.ordered, visibility: spec.visibility, objects: vec![] }));
             }
         }
         GameState {
@@ -492,8 +516,8 @@ impl GameState {
     }
 
     /// The zone named `name` of `owner` (or the shared one).
-    pub fn zone_id(&self, name: &str, owner: Option<PlayerId>) -> Option<ZoneId> {
-        let found = self.zones.iter().position(|z| z.name == name && (z.owner == owner || z.owner.is_none()));
+    pub fn zone_id(&self, name: impl ZoneName, owner: Option<PlayerId>) -> Option<ZoneId> {
+        let found = self.zones.iter().position(|z| name.names(z.name) && (z.owner == owner || z.owner.is_none()));
         found.map(|i| ZoneId(i as u16))
     }
 
@@ -502,8 +526,8 @@ impl GameState {
     }
 
     /// Objects currently in zones named `name` (every player's), bottom first.
-    pub fn in_zones<'a>(&'a self, name: &'a str) -> impl Iterator<Item = ObjectId> + 'a {
-        self.zones.iter().filter(move |z| z.name == name).flat_map(|z| z.objects.iter().copied())
+    pub fn in_zones<'a>(&'a self, name: impl ZoneName + 'a) -> impl Iterator<Item = ObjectId> + 'a {
+        self.zones.iter().filter(move |z| name.names(z.name)).flat_map(|z| z.objects.iter().copied())
     }
 
     /// Whether an object's abilities do not work now: it has one of the game's `inactive_flags`.

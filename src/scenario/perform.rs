@@ -159,7 +159,7 @@ pub fn find_in(state: &GameState, card: &ObjectRef, side: Option<Side>, zone: Op
         .filter(|o| whose.is_none_or(|p| state.object(*o).owner == player(p) || state.characteristics(*o).controller == player(p)))
         .filter(|o| zone.is_none_or(|z| state.zone(state.object(*o).zone).name == z))
         .collect();
-    found.sort_by_key(|o| !state.config.ability_zones.contains(&state.zone(state.object(*o).zone).name));
+    found.sort_by_key(|o| !state.zone(state.object(*o).zone).name.is_in(&state.config.ability_zones));
     found.first().copied().ok_or_else(|| {
         let whose = whose.map(|p| format!("{}'s ", state.players[usize::from(p)].name)).unwrap_or_default();
         let place = zone.map_or_else(|| "the game".to_string(), |z| format!("{whose}{z}"));

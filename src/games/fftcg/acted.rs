@@ -87,7 +87,7 @@ fn heard(state: &GameState, name: &str) -> bool {
 /// `heard`, or one of `named` (the cards the announcement names, wherever they are) can hear it.
 pub(super) fn heard_by(state: &GameState, name: &str, named: &[ObjectId]) -> bool {
     let probe = Event::Signal { name: name.into(), objects: vec![], player: None, detail: None };
-    heard_among(state, &probe, named.iter().copied().chain(state.in_zones("field")))
+    heard_among(state, &probe, named.iter().copied().chain(state.in_zones(crate::kernel::name!("field"))))
 }
 
 /// Whether one of `cards` has a triggered ability the announcement `signal` can reach, or a delayed

@@ -103,7 +103,7 @@ fn name_job(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pla
 /// deck to the Damage Zone, each EX Burst resolved before the next card (FF 6.5.2.1). Damage with
 /// an empty deck loses the game (FF 3.1.3, 12.4.3). `sources` are the cards dealing it.
 pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, amount: i64, sources: &[ObjectId]) -> Result<(), Illegal> {
-    let (Some(deck), Some(damage_zone)) = (state.zone_id("deck", Some(player)), state.zone_id("damage_zone", Some(player))) else {
+    let (Some(deck), Some(damage_zone)) = (state.zone_id(crate::kernel::name!("deck"), Some(player)), state.zone_id(crate::kernel::name!("damage_zone"), Some(player))) else {
         return Err(Illegal("no deck or Damage Zone".into()));
     };
     let dealer = sources.first().map_or(state.opponent_of(player), |s| state.characteristics(*s).controller);
@@ -182,7 +182,7 @@ fn trigger_ex_burst(state: &mut GameState, agent: &mut dyn Agent, call: &GameCal
 fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, different: &[&str]) -> Result<Option<Value>, Illegal> {
     let player = call.controller;
     let dull = call.name.ends_with("_dull");
-    let Some(deck) = state.zone_id("deck", Some(player)) else { return Ok(None) };
+    let Some(deck) = state.zone_id(crate::kernel::name!("deck"), Some(player)) else { return Ok(None) };
     let mut found: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect();
     // "Up to 4 Forwards ... each of a different Element": one at a time, each sharing no value
     // of those properties with the cards already picked; otherwise one card.
@@ -242,7 +242,7 @@ const SEARCH_FIRST: &str = "search_two_kinds_first";
 /// into the zone, the deck is shuffled once, and the search is announced if it found a card.
 fn search_two_kinds(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
     let player = call.controller;
-    let Some(deck) = state.zone_id("deck", Some(player)) else { return Ok(None) };
+    let Some(deck) = state.zone_id(crate::kernel::name!("deck"), Some(player)) else { return Ok(None) };
     let first: Vec<ObjectId> = state.tracked.get(SEARCH_FIRST).cloned().unwrap_or_default().into_iter().filter(|o| state.object(*o).zone == deck).collect();
     state.apply(Event::Tracked { name: crate::kernel::name!(SEARCH_FIRST), objects: vec![] });
     let mut picked: Vec<ObjectId> = vec![];
@@ -280,7 +280,7 @@ fn remove_each_of_different_cost(state: &mut GameState, agent: &mut dyn Agent, c
     }
     let mut removed = vec![];
     for card in picked {
-        let Some(to) = state.zone_id("removed", Some(state.object(card).owner)) else { continue };
+        let Some(to) = state.zone_id(crate::kernel::name!("removed"), Some(state.object(card).owner)) else { continue };
         let event = state.move_event(card, to, Some("remove".into()), Position::Top);
         if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
             removed.push(new);

@@ -48,7 +48,7 @@ fn why_not_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<&'st
 /// FF 10.1.2.1.3: the Forwards that must attack and still can; the Attack Phase cannot end
 /// while there are any.
 pub fn must_still_attack(state: &GameState, w: &Words) -> Vec<ObjectId> {
-    state.in_zones("field").filter(|o| state.permits(*o, "must_attack", None, None) == Some(true) && why_not_attack(state, w, *o).is_none()).collect()
+    state.in_zones(crate::kernel::name!("field")).filter(|o| state.permits(*o, "must_attack", None, None) == Some(true) && why_not_attack(state, w, *o).is_none()).collect()
 }
 
 /// FF 15.1.1.9.2: a party shares one Element, unless an effect lets its Forwards party anyway
@@ -63,7 +63,7 @@ fn can_party(state: &GameState, w: &Words, attackers: &[ObjectId]) -> bool {
 /// The parties and single attackers the turn player may declare now (FF 10.1.2.1): each eligible
 /// Forward alone, and for each Element the eligible Forwards of it together.
 pub fn declarations(state: &GameState, w: &Words) -> Vec<Vec<ObjectId>> {
-    let eligible: Vec<ObjectId> = state.in_zones("field").filter(|o| why_not_attack(state, w, *o).is_none()).collect();
+    let eligible: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| why_not_attack(state, w, *o).is_none()).collect();
     let mut out: Vec<Vec<ObjectId>> = eligible.iter().map(|o| vec![*o]).collect();
     // A Forward that cannot form a party attacks alone.
     let eligible: Vec<ObjectId> = eligible.into_iter().filter(|o| state.permits(*o, "form_party", None, None) != Some(false)).collect();
@@ -155,7 +155,7 @@ fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Wind
     }
     let defender = state.opponent_of(state.turn_player);
     let able: Vec<ObjectId> = state
-        .in_zones("field")
+        .in_zones(crate::kernel::name!("field"))
         .filter(|o| state.characteristics(*o).controller == defender && w.is(state, *o, w.forward))
         .filter(|o| !state.object(*o).flags.contains("dull"))
         // FF 10.1.3.1.2, 15.1.1.9.6: it can block at least one attacker, by both cards' restrictions.

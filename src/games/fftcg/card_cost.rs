@@ -68,7 +68,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
             // FF 11.4, 11.2: only CP the named cards produce (12-060R Graham: "produced by Earth Backups").
             "pay_play_cost_with_cp_not_produced_by" => {
                 let view = state.view();
-                let producers = hook.with.as_ref().map(|s| state.in_zones("field").filter(|o| state.selects(&view, s, *o, Some(object))).collect());
+                let producers = hook.with.as_ref().map(|s| state.in_zones(crate::kernel::name!("field")).filter(|o| state.selects(&view, s, *o, Some(object))).collect());
                 cost.producers = Some(producers.unwrap_or_default());
             }
             _ => {}

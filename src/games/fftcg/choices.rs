@@ -110,7 +110,7 @@ fn cancel_any_number(state: &mut GameState, agent: &mut dyn Agent, call: &GameCa
 /// Summon, Monster) no card discarded before has; illegal when the hand cannot pay it in full (FF 11.6.2).
 fn discard_different_types(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Result<(), Illegal> {
     let n = call.amount.unwrap_or(1).max(0) as usize;
-    let hand = state.zone_id("hand", Some(call.controller));
+    let hand = state.zone_id(crate::kernel::name!("hand"), Some(call.controller));
     let types: Vec<crate::vocab::KindId> = [Some(w.forward), Some(w.backup), Some(w.summon), state.library.vocab.kind("monster")].into_iter().flatten().collect();
     let type_of = |state: &GameState, o: ObjectId| -> Vec<crate::vocab::KindId> { types.iter().copied().filter(|t| w.is(state, o, *t)).collect() };
     let mut left: Vec<ObjectId> = present(state, call, None).into_iter().filter(|o| Some(state.object(*o).zone) == hand).collect();
@@ -130,7 +130,7 @@ fn discard_different_types(state: &mut GameState, agent: &mut dyn Agent, w: &Wor
         picked.push(card);
     }
     for card in picked {
-        let event = state.move_event(card, state.zone_id("break_zone", Some(state.object(card).owner)).ok_or_else(|| Illegal("no Break Zone".into()))?, Some("discard".into()), crate::kernel::Position::Top);
+        let event = state.move_event(card, state.zone_id(crate::kernel::name!("break_zone"), Some(state.object(card).owner)).ok_or_else(|| Illegal("no Break Zone".into()))?, Some("discard".into()), crate::kernel::Position::Top);
         Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)?;
     }
     Ok(())

@@ -69,7 +69,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
     let view = state.view();
     let vocab = &state.library.vocab;
     // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
-    for object in state.in_zones("field").filter(|o| !exclude.contains(o)) {
+    for object in state.in_zones(crate::kernel::name!("field")).filter(|o| !exclude.contains(o)) {
         let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
         if c.controller != player || !vocab.any_is(&c.kinds, w.backup) || state.object(object).flags.contains("dull") {
             continue;
@@ -85,7 +85,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
         add(object, elements, 1, "dull");
     }
     // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card.
-    if let Some(hand) = state.zone_id("hand", Some(player)) {
+    if let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) {
         for &object in state.zone(hand).objects.iter().filter(|o| !exclude.contains(o)) {
             let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
             let elements: Elements = w.element_values(c).collect();
@@ -107,7 +107,7 @@ fn with_elements_of_cards(state: &GameState, w: &Words, backup: ObjectId, mut el
         return elements;
     }
     let view = state.view();
-    for object in state.in_zones("field") {
+    for object in state.in_zones(crate::kernel::name!("field")) {
         if hooks.iter().any(|h| h.with.as_ref().is_some_and(|sel| state.selects(&view, sel, object, Some(backup)))) {
             for e in w.elements(state, object) {
                 if !elements.contains(&e) {
@@ -377,7 +377,7 @@ pub fn discard(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) -
 /// from their hand due to the Summons or abilities", 14-130H Cloud of Darkness).
 pub fn discard_by(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>) -> Result<(), Illegal> {
     let owner = state.object(object).owner;
-    let zone = state.zone_id("break_zone", Some(owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
+    let zone = state.zone_id(crate::kernel::name!("break_zone"), Some(owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
     let mut event = state.move_event(object, zone, Some("discard".into()), Position::Top);
     if let Event::Moved { by: mover, .. } = &mut event {
         *mover = by;

@@ -12,7 +12,7 @@ use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Pos
 /// draw a card"), outside the Draw Phase with the detail `outside_draw_phase` ("When your opponent
 /// draws a card outside of his/her Draw Phase", 5-036L The Emperor).
 pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) -> Vec<ObjectId> {
-    let (Some(deck), Some(hand)) = (state.zone_id("deck", Some(player)), state.zone_id("hand", Some(player))) else { return vec![] };
+    let (Some(deck), Some(hand)) = (state.zone_id(crate::kernel::name!("deck"), Some(player)), state.zone_id(crate::kernel::name!("hand"), Some(player))) else { return vec![] };
     let mut drawn = vec![];
     for _ in 0..n {
         let Some(&card) = state.zone(deck).objects.last() else {
@@ -194,7 +194,7 @@ fn reveal_until(state: &mut GameState, call: &GameCall) -> Result<Vec<ObjectId>,
 
 /// `n` cards of a player's hand picked at random with the game's seeded generator.
 fn random_from_hand(state: &mut GameState, player: PlayerId, n: usize) -> Result<Vec<ObjectId>, Illegal> {
-    let hand = state.zone_id("hand", Some(player)).ok_or_else(|| Illegal("no hand".into()))?;
+    let hand = state.zone_id(crate::kernel::name!("hand"), Some(player)).ok_or_else(|| Illegal("no hand".into()))?;
     let mut cards = state.zone(hand).objects.clone();
     state.rng.shuffle(&mut cards);
     cards.truncate(n);
@@ -203,7 +203,7 @@ fn random_from_hand(state: &mut GameState, player: PlayerId, n: usize) -> Result
 
 /// The player reveals `n` cards of their choice from their hand (as many as they have).
 fn reveal_from_hand(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) -> Result<Vec<ObjectId>, Illegal> {
-    let hand = state.zone_id("hand", Some(player)).ok_or_else(|| Illegal("no hand".into()))?;
+    let hand = state.zone_id(crate::kernel::name!("hand"), Some(player)).ok_or_else(|| Illegal("no hand".into()))?;
     let options = state.zone(hand).objects.clone();
     let cards = pick(state, agent, player, options, (n, n), "reveal");
     state.apply(Event::Revealed { objects: cards.clone() });

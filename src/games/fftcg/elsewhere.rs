@@ -24,8 +24,8 @@ pub(super) fn castable_elsewhere(state: &GameState, player: PlayerId) -> Vec<Obj
         return vec![];
     }
     state
-        .in_zones("break_zone")
-        .chain(state.in_zones("removed"))
+        .in_zones(crate::kernel::name!("break_zone"))
+        .chain(state.in_zones(crate::kernel::name!("removed")))
         .filter(|o| !state.characteristics(*o).allowed.is_empty() && may_cast_from_here(state, player, *o))
         .collect()
 }

@@ -65,7 +65,7 @@ fn collect_variant_names(value: &Value, vocab: &crate::vocab::Vocabulary, out: &
 
 /// The Items equipped to `character` now.
 fn items_on(state: &GameState, w: &Words, character: ObjectId) -> Vec<ObjectId> {
-    state.in_zones("field").filter(|o| state.object(*o).attached_to == Some(character) && is_item(state, w, *o)).collect()
+    state.in_zones(crate::kernel::name!("field")).filter(|o| state.object(*o).attached_to == Some(character) && is_item(state, w, *o)).collect()
 }
 
 pub fn is_item(state: &GameState, w: &Words, object: ObjectId) -> bool {
@@ -81,7 +81,7 @@ pub fn is_formation(state: &GameState, w: &Words, object: ObjectId) -> bool {
 pub fn equippers(state: &GameState, w: &Words, player: PlayerId, item: ObjectId) -> Vec<ObjectId> {
     let types = item_types(state, w, item);
     state
-        .in_zones("field")
+        .in_zones(crate::kernel::name!("field"))
         .filter(|c| can_equip(state, w, player, item, *c))
         .filter(|c| !items_on(state, w, *c).iter().any(|other| item_types(state, w, *other).iter().any(|t| types.contains(t))))
         .collect()
@@ -160,14 +160,14 @@ pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, p
     let mut cost = card_cost(state, w, formation);
     let chosen = play_options(state, agent, w, player, formation, &mut cost)?;
     pay_chosen(state, agent, w, player, formation, &cost, &chosen)?;
-    let previous: Vec<ObjectId> = state.in_zones("field").filter(|o| is_formation(state, w, *o) && state.characteristics(*o).controller == player).collect();
+    let previous: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| is_formation(state, w, *o) && state.characteristics(*o).controller == player).collect();
     let Some(new) = enter_field(state, agent, player, formation, None, |new| paid_states(new, &chosen))? else { return Ok(()) };
     for old in previous.into_iter().filter(|o| *o != new) {
         if state.object(old).left.is_some() {
             continue;
         }
         let owner = state.object(old).owner;
-        let hand = state.zone_id("hand", Some(owner)).ok_or_else(|| Illegal("no hand".into()))?;
+        let hand = state.zone_id(crate::kernel::name!("hand"), Some(owner)).ok_or_else(|| Illegal("no hand".into()))?;
         let event = state.move_event(old, hand, Some("return".into()), Position::Top);
         Ctx::new(state, agent, None, player, vec![]).happen(event)?;
     }
@@ -184,7 +184,7 @@ pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, p
 /// Item that was equipped and lost its Character (it left, or can no longer equip it: 5.2.3.1.3.6) is
 /// not equipped again. Returns whether an Item was equipped.
 pub fn equip_arrivals(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
-    let arrived: Vec<ObjectId> = state.in_zones("field").filter(|o| is_item(state, w, *o) && state.object(*o).attached_to.is_none()).collect();
+    let arrived: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| is_item(state, w, *o) && state.object(*o).attached_to.is_none()).collect();
     let mut changed = false;
     for item in arrived {
         let player = state.characteristics(item).controller;
@@ -206,7 +206,7 @@ pub fn doomed(state: &GameState, w: &Words) -> Vec<ObjectId> {
     let mut out = vec![];
     let mut equipped: Vec<(ObjectId, ObjectId)> = vec![];
     let mut formations: Vec<(ObjectId, PlayerId)> = vec![];
-    for o in state.in_zones("field") {
+    for o in state.in_zones(crate::kernel::name!("field")) {
         if is_formation(state, w, o) {
             formations.push((o, state.characteristics(o).controller));
         }

@@ -115,7 +115,7 @@ pub fn alternative(state: &GameState, player: PlayerId, card: ObjectId) -> Optio
         selectors.push((**second).clone());
     }
     let view = state.view();
-    let hand = state.zone_id("hand", Some(player));
+    let hand = state.zone_id(crate::kernel::name!("hand"), Some(player));
     let payable = |o: ObjectId| match pay {
         Pay::Discard => Some(state.object(o).zone) == hand,
         Pay::Dull => state.zone(state.object(o).zone).name == "field" && state.characteristics(o).controller == player && !state.object(o).flags.contains("dull"),
@@ -357,7 +357,7 @@ fn removal_reduction(state: &GameState, card: ObjectId) -> Option<(Vec<ObjectId>
     let per = permission.value.as_ref().and_then(Value::number).filter(|n| *n > 0)?;
     let selector = permission.with.as_ref()?;
     let view = state.view();
-    let options: Vec<ObjectId> = state.in_zones("field").filter(|o| *o != card && state.selects(&view, selector, *o, Some(card))).collect();
+    let options: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| *o != card && state.selects(&view, selector, *o, Some(card))).collect();
     (!options.is_empty()).then_some((options, per))
 }
 

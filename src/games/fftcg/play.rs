@@ -61,7 +61,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     }
     let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
     let sources = Sources::of(state, w, player);
-    if let Some(hand) = state.zone_id("hand", Some(player)) {
+    if let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) {
         let elsewhere = castable_elsewhere(state, player);
         // SE14 7.10.3: counted once, for every Backup in the hand.
         let full_of_backups = std::cell::OnceCell::new();
@@ -102,9 +102,9 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     // Abilities of the cards a player controls on the field, and of the cards in their hand
     // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
     // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
-    let hand: Vec<ObjectId> = state.zone_id("hand", Some(player)).map(|h| state.zone(h).objects.clone()).unwrap_or_default();
+    let hand: Vec<ObjectId> = state.zone_id(crate::kernel::name!("hand"), Some(player)).map(|h| state.zone(h).objects.clone()).unwrap_or_default();
     let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Activated;
-    for object in state.in_zones("field").chain(hand) {
+    for object in state.in_zones(crate::kernel::name!("field")).chain(hand) {
         let chars = state.characteristics(object);
         let mine = chars.controller == player;
         let printed = &library.card(state.object(object).card).abilities;
@@ -145,7 +145,7 @@ pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: Obje
     let chars = state.characteristics(object);
     let name = w.name_in(state, &chars, object);
     let vocab = &state.library.vocab;
-    state.in_zones("field").any(|o| {
+    state.in_zones(crate::kernel::name!("field")).any(|o| {
         view.get(o.index()).and_then(Option::as_deref).is_some_and(|c| {
             c.controller == player && vocab.any_is(&c.kinds, w.character) && !Words::has_icon(c, w.generic) && w.name_in(state, c, o) == name
         })
@@ -154,7 +154,7 @@ pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: Obje
 
 /// The Backups `player` controls (SE14 7.10.3).
 pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
-    state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).count()
+    state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).count()
 }
 
 /// What an ability's symbols ask for: CP, dulling the card ({dull}), a same-name card ({s}).
@@ -287,7 +287,7 @@ pub fn arrived_this_turn(state: &GameState, object: ObjectId) -> bool {
 
 /// FF 11.7.1: Character cards in the hand with the same name as `object`.
 fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Vec<ObjectId> {
-    let Some(hand) = state.zone_id("hand", Some(player)) else { return vec![] };
+    let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) else { return vec![] };
     // Read from one view, the names compared where they are.
     let view = state.view();
     let chars = state.characteristics(object);
@@ -394,7 +394,7 @@ pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
 /// before anything sees it arrive; its player's "plays" triggers see it (FF 11.4.7, SE14 11.4.11,
 /// 11.5.10). `None` when a replacement effect sent it elsewhere.
 pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, detail: Option<String>, states: impl FnOnce(ObjectId) -> Vec<Event>) -> Result<Option<ObjectId>, Illegal> {
-    let field = state.zone_id("field", Some(player)).ok_or_else(|| Illegal("no field".into()))?;
+    let field = state.zone_id(crate::kernel::name!("field"), Some(player)).ok_or_else(|| Illegal("no field".into()))?;
     let event = state.move_event(object, field, Some("play".into()), Position::Top);
     let new = match state.replace(event, agent) {
         Replaced::Happens(event @ Event::Moved { new, .. }) => {
@@ -448,7 +448,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let reduction = super::options::summon_reduction(state, object);
     let paid_reduction = super::options::paid_reduction(state, w, object);
     let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
-    let stack = state.zone_id("stack", None).ok_or_else(|| Illegal("no stack".into()))?;
+    let stack = state.zone_id(crate::kernel::name!("stack"), None).ok_or_else(|| Illegal("no stack".into()))?;
     let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
     let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
     follow_the_cast(state, object, new);

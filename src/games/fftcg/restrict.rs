@@ -51,7 +51,7 @@ fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
     // Only cards whose triggers the announcement can reach are looked at (interp::reached).
     let probe = Event::Signal { name: crate::kernel::name!("chosen"), objects: vec![], player: None, detail: None };
     let hears = crate::interp::reached(state, Some(&probe));
-    for object in state.in_zones("field").filter(|o| hears.as_ref().is_none_or(|h| h(*o))) {
+    for object in state.in_zones(crate::kernel::name!("field")).filter(|o| hears.as_ref().is_none_or(|h| h(*o))) {
         for (_, ability) in crate::interp::abilities_of(state, &library, object) {
             let Some(trigger) = &ability.trigger else { continue };
             let template = &library.vocab.templates[trigger.event.template.index()];
@@ -211,7 +211,7 @@ pub fn too_few_controlled(state: &GameState, player: PlayerId, object: ObjectId)
     let needed = hook.value.as_ref().and_then(Value::number).unwrap_or(1);
     let view = state.view();
     let have = match &hook.with {
-        Some(selector) => state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && state.selects(&view, selector, *o, Some(object))).count() as i64,
+        Some(selector) => state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && state.selects(&view, selector, *o, Some(object))).count() as i64,
         None => 0,
     };
     (have < needed).then(|| format!("{} needs its player to control {needed} or more of the cards named, not {have} (FF 11.4.1)", state.name_of(object)))

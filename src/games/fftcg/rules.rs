@@ -85,7 +85,7 @@ impl RuleProcesses for FfRules {
         // how many Backups each player controls, for SE14 7.10.3.
         let mut equipment = false;
         let mut backups = [0usize; 2];
-        for o in state.in_zones("field") {
+        for o in state.in_zones(crate::kernel::name!("field")) {
             let Some(c) = view.get(o.index()).and_then(Option::as_deref) else { continue };
             let is = |kind| library.vocab.any_is(&c.kinds, kind);
             equipment |= w.item.is_some_and(is) || w.formation.is_some_and(is);
@@ -168,7 +168,7 @@ impl FfRules {
             .map(PlayerId)
             .filter(|p| {
                 let flags = &state.players[p.index()].flags;
-                let damage = state.zone_id("damage_zone", Some(*p)).map_or(0, |z| state.zone(z).objects.len());
+                let damage = state.zone_id(crate::kernel::name!("damage_zone"), Some(*p)).map_or(0, |z| state.zone(z).objects.len());
                 damage >= self.damage_to_lose || DEFEATS.iter().any(|f| flags.contains(*f))
             })
             .collect();
@@ -187,7 +187,7 @@ fn to_break_zone(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId,
         return;
     }
     let owner = state.object(object).owner;
-    let Some(zone) = state.zone_id("break_zone", Some(owner)) else { return };
+    let Some(zone) = state.zone_id(crate::kernel::name!("break_zone"), Some(owner)) else { return };
     let mut event = state.move_event(object, zone, reason.map(str::to_string), Position::Top);
     // FF 12.4.5: the source of the damage just dealt is the card that broke it.
     if let (Some("break"), Event::Moved { by, .. }) = (reason, &mut event) {
@@ -210,7 +210,7 @@ pub(super) fn last_damage(state: &GameState, object: ObjectId) -> Option<(Option
 fn too_many_backups(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
     let mut changed = false;
     for player in [PlayerId(0), PlayerId(1)] {
-        let backups: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).collect();
+        let backups: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).collect();
         if backups.len() <= 5 {
             continue;
         }

@@ -53,7 +53,7 @@ pub fn new_game(library: Arc<Library>, decks: [&[CardId]; 2], seed: u64) -> Game
     let mut state = GameState::new(library, Arc::new(config), &["p1", "p2"], seed);
     for (p, cards) in decks.iter().enumerate() {
         let player = PlayerId(p as u8);
-        let zone = state.zone_id("deck", Some(player)).expect("every player has a deck");
+        let zone = state.zone_id(crate::kernel::name!("deck"), Some(player)).expect("every player has a deck");
         for &card in cards.iter() {
             let object = ObjectId(state.objects.len() as u32);
             state.apply(Event::Created { object, card, owner: player, zone });
@@ -81,7 +81,7 @@ pub fn start(state: &mut GameState, agent: &mut dyn Agent) {
         if !matches!(state.ask(agent, player, Question::YesNo { prompt: "redraw your hand (mulligan)".into() }), Answer::Yes(true)) {
             continue;
         }
-        let (Some(hand), Some(deck)) = (state.zone_id("hand", Some(player)), state.zone_id("deck", Some(player))) else { continue };
+        let (Some(hand), Some(deck)) = (state.zone_id(crate::kernel::name!("hand"), Some(player)), state.zone_id(crate::kernel::name!("deck"), Some(player))) else { continue };
         let cards = state.zone(hand).objects.clone();
         let items = cards.iter().map(|o| state.name_of(*o)).collect();
         let order = match state.ask(agent, player, Question::Order { prompt: "order the cards put on the bottom (first is lowest)".into(), items }) {

@@ -33,12 +33,12 @@ pub enum Play {
 
 /// The zone a card is in, by name.
 fn zone_of(state: &GameState, object: ObjectId) -> String {
-    state.zone(state.object(object).zone).name.clone()
+    state.zone(state.object(object).zone).name.to_string()
 }
 
 /// Whether something waits in the Resolve Standby Zone: a card, or an ability (509.1).
 pub fn standby_busy(state: &GameState) -> bool {
-    !state.stack.is_empty() || state.in_zones("resolve_standby_zone").next().is_some()
+    !state.stack.is_empty() || state.in_zones(crate::kernel::name!("resolve_standby_zone")).next().is_some()
 }
 
 /// Trails 1206.1, 1207.1, 902.4h: a UNIT or ITEM is played from the hand by the Primary Player in
@@ -207,7 +207,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     let from = zone_of(state, object);
     let library = state.library.clone();
     let card = state.object(object).card;
-    let standby = state.zone_id("resolve_standby_zone", None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;
+    let standby = state.zone_id(crate::kernel::name!("resolve_standby_zone"), None).ok_or_else(|| Illegal("no Resolve Standby Zone".into()))?;
     if from == "homebase" {
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("face_down"), value: false, by: vec![] })?;
     }
@@ -305,7 +305,7 @@ pub fn card_entry(library: &crate::kernel::Library, entry: &StackEntry) -> bool 
 /// it had): a UNIT or ITEM onto its controller's field (1205.1c-1, 506.1), an EVENT into its
 /// controller's trail (1205.1c-2), a proxy removed (1205.1c-2, 1205.1c-3). Whether any card moved.
 pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
-    let waiting: Vec<ObjectId> = state.in_zones("resolve_standby_zone").collect();
+    let waiting: Vec<ObjectId> = state.in_zones(crate::kernel::name!("resolve_standby_zone")).collect();
     let mut moved = false;
     for object in waiting {
         if state.stack.iter().any(|e| e.source == Some(object)) {

@@ -118,7 +118,7 @@ pub fn new_game(library: Arc<Library>, decks: [&[CardId]; 2], seed: u64) -> Opti
     let mut state = GameState::new(library, Arc::new(config), &["p1", "p2"], seed);
     for (p, cards) in decks.iter().enumerate() {
         let player = PlayerId(p as u8);
-        let zone = state.zone_id("deck", Some(player))?;
+        let zone = state.zone_id(crate::kernel::name!("deck"), Some(player))?;
         for &card in cards.iter() {
             state.create(card, player, zone);
         }
@@ -153,7 +153,7 @@ pub fn start(state: &mut GameState, agent: &mut dyn Agent) {
 /// Trails 603.1d: the hand exchange: any number of cards from the hand to the bottom of the deck
 /// (in the order chosen), then as many drawn from the top.
 fn exchange(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId) {
-    let (Some(hand), Some(deck)) = (state.zone_id("hand", Some(player)), state.zone_id("deck", Some(player))) else { return };
+    let (Some(hand), Some(deck)) = (state.zone_id(crate::kernel::name!("hand"), Some(player)), state.zone_id(crate::kernel::name!("deck"), Some(player))) else { return };
     let cards = state.zone(hand).objects.clone();
     let chosen = match state.ask(agent, player, Question::Objects { prompt: "hand exchange: cards to put on the bottom of your deck (Trails 603.1d)".into(), options: cards.clone(), min: 0, max: cards.len() }) {
         Answer::Objects(list) => list,

@@ -99,7 +99,7 @@ pub fn homebase_step(state: &mut GameState, agent: &mut dyn Agent, w: &Words, wi
         Answer::Objects(list) => list,
         _ => vec![],
     };
-    if let (Some(&card), Some(homebase)) = (chosen.first(), state.zone_id("homebase", Some(player))) {
+    if let (Some(&card), Some(homebase)) = (chosen.first(), state.zone_id(crate::kernel::name!("homebase"), Some(player))) {
         let event = state.move_event(card, homebase, Some("homebase step".into()), Position::Top);
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
         if let Ok(Some(Event::Moved { new, .. })) = ctx.happen(event) {
@@ -172,7 +172,7 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
     // 705.7: "during the turn" effects end.
     state.end_durations("end_of_turn");
     // 705.8: every card on the field and in the homebase readies (a stunned UNIT does not, 1306.2b).
-    let actioned: Vec<ObjectId> = ["field", "homebase"].iter().flat_map(|z| state.in_zones(z).collect::<Vec<_>>()).filter(|o| state.object(*o).flags.contains("actioned") && super::ability::may_ready(state, *o)).collect();
+    let actioned: Vec<ObjectId> = ["field", "homebase"].iter().flat_map(|z| state.in_zones(*z).collect::<Vec<_>>()).filter(|o| state.object(*o).flags.contains("actioned") && super::ability::may_ready(state, *o)).collect();
     for object in actioned {
         let controller = state.characteristics(object).controller;
         let _ = Ctx::new(state, agent, None, controller, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("actioned"), value: false, by: vec![] });
@@ -184,7 +184,7 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
 /// both are cured at once, as effects cure (`terms::cure`: 1308, 1306.4 face-up and actioned); then
 /// every other stunned UNIT goes to its owner's trail (one that cannot stays stunned on the field).
 fn cure_stunned(state: &mut GameState, agent: &mut dyn Agent, order: [PlayerId; 2]) {
-    let stunned = |state: &GameState, player: PlayerId| -> Vec<ObjectId> { state.in_zones("field").filter(|o| state.object(*o).flags.contains("stunned") && state.characteristics(*o).controller == player).collect() };
+    let stunned = |state: &GameState, player: PlayerId| -> Vec<ObjectId> { state.in_zones(crate::kernel::name!("field")).filter(|o| state.object(*o).flags.contains("stunned") && state.characteristics(*o).controller == player).collect() };
     let mut cured = vec![];
     for player in order {
         let options = stunned(state, player);
@@ -199,7 +199,7 @@ fn cure_stunned(state: &mut GameState, agent: &mut dyn Agent, order: [PlayerId; 
     for player in order {
         for object in stunned(state, player) {
             let owner = state.object(object).owner;
-            let Some(trail) = state.zone_id("trail", Some(owner)) else { continue };
+            let Some(trail) = state.zone_id(crate::kernel::name!("trail"), Some(owner)) else { continue };
             let event = state.move_event(object, trail, Some("cure phase".into()), Position::Top);
             let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
         }

@@ -41,7 +41,7 @@ pub fn cannot_attack(state: &GameState, w: &Words, player: PlayerId, object: Obj
 
 /// The UNITs `player` may propose as attackers now (803.3a).
 pub fn attackers(state: &GameState, w: &Words, player: PlayerId) -> Vec<ObjectId> {
-    state.in_zones("field").filter(|o| cannot_attack(state, w, player, *o).is_none()).collect()
+    state.in_zones(crate::kernel::name!("field")).filter(|o| cannot_attack(state, w, player, *o).is_none()).collect()
 }
 
 /// A UNIT's organizations; `None` when it has all of them (1333).
@@ -120,7 +120,7 @@ pub fn only(state: &GameState, object: ObjectId, action: &str, other: ObjectId) 
 /// The opponent's UNITs that every one of `attackers` may attack (803.5a); when some of them
 /// must be attacked if able (1326.2, 【Hate】 1407), only those.
 pub fn targets(state: &GameState, w: &Words, player: PlayerId, attackers: &[ObjectId]) -> Vec<ObjectId> {
-    let options: Vec<ObjectId> = state.in_zones("field").filter(|t| attackers.iter().all(|a| cannot_target(state, w, *a, *t).is_none())).collect();
+    let options: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|t| attackers.iter().all(|a| cannot_target(state, w, *a, *t).is_none())).collect();
     let forced: Vec<ObjectId> = options.iter().copied().filter(|t| state.permits(*t, "must_be_attacked", Some(player), None) == Some(true)).collect();
     if forced.is_empty() {
         options
@@ -132,7 +132,7 @@ pub fn targets(state: &GameState, w: &Words, player: PlayerId, attackers: &[Obje
 /// Why `attacker` may not attack the player `defender` (803.6h): a UNIT of theirs it could
 /// attack prevents it (a UNIT that "cannot be attacked" does not).
 fn cannot_target_player(state: &GameState, w: &Words, attacker: ObjectId, defender: PlayerId) -> Option<String> {
-    let blocking = state.in_zones("field").find(|t| state.characteristics(*t).controller == defender && cannot_target(state, w, attacker, *t).is_none())?;
+    let blocking = state.in_zones(crate::kernel::name!("field")).find(|t| state.characteristics(*t).controller == defender && cannot_target(state, w, attacker, *t).is_none())?;
     Some(format!("{} cannot attack the player while it could attack {} (Trails 803.6h)", state.name_of(attacker), state.name_of(blocking)))
 }
 

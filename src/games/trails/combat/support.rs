@@ -45,7 +45,7 @@ pub fn cannot_support(state: &GameState, w: &Words, player: PlayerId, target: Ob
 
 /// Every (target, supporter) pair `player` may use for SCLM Support now.
 pub fn supports(state: &GameState, w: &Words, player: PlayerId) -> Vec<(ObjectId, ObjectId)> {
-    let mine: Vec<ObjectId> = state.in_zones("field").filter(|o| state.characteristics(*o).controller == player).collect();
+    let mine: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player).collect();
     let mut out = vec![];
     for target in &mine {
         for supporter in &mine {
