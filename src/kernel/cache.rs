@@ -35,6 +35,20 @@ pub(crate) struct CachedView {
     pub(crate) globals: Vec<crate::kernel::patch::GlobalValue>,
 }
 
+impl CachedView {
+    /// This view of an action that was rewound, for the state before it (`generation`, with
+    /// `objects` objects): the objects the rewind `put_back` are computed again, the objects the
+    /// action made are dropped (from what conditions counted too), and the conditions read again.
+    pub(crate) fn rewound(mut self, generation: u64, objects: usize, put_back: Vec<ObjectId>) -> CachedView {
+        Arc::make_mut(&mut self.view).truncate(objects);
+        self.stale.retain(|o| o.index() < objects);
+        self.stale.extend(put_back);
+        self.globals.iter_mut().for_each(|g| g.forget_objects_from(objects));
+        (self.generation, self.recheck) = (generation, true);
+        self
+    }
+}
+
 impl Cache {
     /// What the view of `generation` read; everything when there is no such view.
     pub(crate) fn reads(&self, generation: u64) -> Reads {

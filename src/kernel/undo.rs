@@ -68,18 +68,12 @@ impl GameState {
             // The action's view, for the state before it: its objects put back are computed again
             // and its conditions read again; when an effect began or ended in the action, or a
             // modification was latched, it is computed from scratch.
-            if let Some(mut c) = view
+            if let Some(c) = view
                 && c.local
                 && Arc::ptr_eq(&effects, &self.effects)
                 && latches == self.latches
             {
-                let len = self.objects.len();
-                Arc::make_mut(&mut c.view).truncate(len);
-                c.stale.retain(|o| o.index() < len);
-                c.stale.extend(put_back);
-                c.globals.iter_mut().for_each(|g| g.forget_objects_from(len));
-                (c.generation, c.recheck) = (self.generation, true);
-                *self.cache.view.get_mut() = Some(c);
+                *self.cache.view.get_mut() = Some(c.rewound(self.generation, self.objects.len(), put_back));
             }
             if let Some(before) = before {
                 assert_eq!(self.digest(), before, "a rewind left something behind: {result:?}", result = result.as_ref().err());

@@ -140,16 +140,16 @@ pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: Obje
     if w.flag(state, object, w.generic) {
         return false;
     }
-    // Read from one view, the names compared where they are.
     let view = state.view();
     let chars = state.characteristics(object);
     let name = w.name_in(state, &chars, object);
-    let vocab = &state.library.vocab;
-    state.in_zones(crate::kernel::name!("field")).any(|o| {
-        view.get(o.index()).and_then(Option::as_deref).is_some_and(|c| {
-            c.controller == player && vocab.any_is(&c.kinds, w.character) && !Words::has_icon(c, w.generic) && w.name_in(state, c, o) == name
-        })
-    })
+    state.in_zones(crate::kernel::name!("field")).any(|o| character_named(state, w, &view, o, &name).is_some_and(|c| c.controller == player && !Words::has_icon(c, w.generic)))
+}
+
+/// `o`'s characteristics in `view` when it is a Character named `name` (the names compared where
+/// they are, not copied).
+fn character_named<'v>(state: &GameState, w: &Words, view: &'v crate::kernel::continuous::View, o: ObjectId, name: &str) -> Option<&'v crate::kernel::Characteristics> {
+    view.get(o.index()).and_then(Option::as_deref).filter(|c| state.library.vocab.any_is(&c.kinds, w.character) && w.name_in(state, c, o) == name)
 }
 
 /// The Backups `player` controls (SE14 7.10.3).
@@ -288,13 +288,10 @@ pub fn arrived_this_turn(state: &GameState, object: ObjectId) -> bool {
 /// FF 11.7.1: Character cards in the hand with the same name as `object`.
 fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Vec<ObjectId> {
     let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) else { return vec![] };
-    // Read from one view, the names compared where they are.
     let view = state.view();
     let chars = state.characteristics(object);
     let name = w.name_in(state, &chars, object);
-    let vocab = &state.library.vocab;
-    let same = |o: ObjectId| view.get(o.index()).and_then(Option::as_deref).is_some_and(|c| vocab.any_is(&c.kinds, w.character) && w.name_in(state, c, o) == name);
-    state.zone(hand).objects.iter().copied().filter(|o| *o != object && same(*o)).collect()
+    state.zone(hand).objects.iter().copied().filter(|o| *o != object && character_named(state, w, &view, *o, &name).is_some()).collect()
 }
 
 /// Why an effect forbids `player` to play this card from the hand: "You cannot cast X" (a

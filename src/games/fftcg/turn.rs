@@ -3,7 +3,7 @@
 use crate::interp::engine::{priority, resolve_all, run_rules};
 use crate::interp::{announce, Ctx};
 use crate::kernel::decision::{Agent, Answer, Question};
-use crate::kernel::{Event, GameState, ObjectId, Outcome, PlayerId};
+use crate::kernel::{name, Event, GameState, Name, ObjectId, Outcome, PlayerId};
 
 use super::attack::{attack, declarations, must_still_attack};
 use super::play::{put_away_resolved, FfPlays};
@@ -39,18 +39,18 @@ impl Windows {
     }
 }
 
-fn phase(state: &mut GameState, agent: &mut dyn Agent, name: &str, signal: Option<&str>) {
-    state.apply(Event::PhaseBegan { name: name.into() });
+fn phase(state: &mut GameState, agent: &mut dyn Agent, name: Name, signal: Option<Name>) {
+    state.apply(Event::PhaseBegan { name });
     super::answers::mark_attack_phase(state);
     if let Some(signal) = signal {
         let player = state.turn_player;
         // "Your first Main Phase" / "Main Phase 2" (extra Main Phases are Main 2, FF 9.3.1.1).
-        let detail = match name {
+        let detail = match name.as_str() {
             "main1" => Some("first".to_string()),
             "main2" => Some("second".to_string()),
             _ => None,
         };
-        announce(state, agent, Event::Signal { name: signal.into(), objects: vec![], player: Some(player), detail });
+        announce(state, agent, Event::Signal { name: signal, objects: vec![], player: Some(player), detail });
     }
 }
 
@@ -71,7 +71,7 @@ pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     let player = state.turn_player;
     announce(state, agent, Event::Signal { name: crate::kernel::name!("turn_begins"), objects: vec![], player: Some(player), detail: None });
     // FF 9.1: the turn player's dull Characters activate (not Frozen ones, FF 15.2.4.2); no priority.
-    phase(state, agent, "active", None);
+    phase(state, agent, name!("active"), None);
     let dull: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("dull")).collect();
     for o in dull {
         if state.permits(o, "activate_in_active_phase", None, None) != Some(false) && !state.object(o).flags.contains("frozen") {
@@ -85,20 +85,20 @@ pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     }
     state.end_durations(&format!("next_active_phase@{}", player.0));
     // FF 9.2: two cards, one on the first player's first turn (FF 8.2.1.5, 9.2.1.3).
-    phase(state, agent, "draw", None);
+    phase(state, agent, name!("draw"), None);
     super::deck::draw(state, agent, player, if state.turn == 1 { 1 } else { 2 });
     // FF 9.3: Main Phase 1.
-    phase(state, agent, "main1", Some("main_phase_begins"));
+    phase(state, agent, name!("main1"), Some(name!("main_phase_begins")));
 }
 
 /// FF 10.1.1: the Attack Phase begins.
 pub fn begin_attack_phase(state: &mut GameState, agent: &mut dyn Agent) {
-    phase(state, agent, "attack", Some("attack_phase_begins"));
+    phase(state, agent, name!("attack"), Some(name!("attack_phase_begins")));
 }
 
 /// FF 9.3.1.1: Main Phase 2 begins.
 pub fn begin_main_phase_2(state: &mut GameState, agent: &mut dyn Agent) {
-    phase(state, agent, "main2", Some("main_phase_begins"));
+    phase(state, agent, name!("main2"), Some(name!("main_phase_begins")));
 }
 
 /// One whole turn of the turn player, from the Active Phase to the End Phase.
@@ -144,7 +144,7 @@ pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
 /// "until the end of the turn" effects ended, again while that triggers something (9.5.1.4).
 pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: Windows) {
     let player = state.turn_player;
-    phase(state, agent, "end", Some("end_of_turn"));
+    phase(state, agent, name!("end"), Some(name!("end_of_turn")));
     windows.open(state, agent, w);
     // FF 9.5.1.2: the hand size is five.
     if let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) {
