@@ -219,6 +219,36 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
     search.out
 }
 
+/// Whether a cost any CP may pay, with at most one Element it needs, can be paid (`None`: another
+/// kind of cost, for the payment search): only how many CP of the needed Element and of others the
+/// Backups (1 each) and the discards (2 each) could make counts, not which cards make them. Some
+/// number `d` of discards and `b = total - 2d` of Backups pays it exactly (or `2d = total + 1` from
+/// discards alone, SE14 11.7.2.1.1), one of them making the needed Element.
+fn payable_by_counting(groups: &[Group], available: &[i64], cost: &CpCost) -> Option<bool> {
+    if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() {
+        return None;
+    }
+    let need = cost.needs.first();
+    // [Backups, discards]: (units making the needed Element, all units).
+    let mut units = [(0i64, 0i64); 2];
+    for (g, n) in groups.iter().zip(available) {
+        let kind = &mut units[usize::from(g.discard())];
+        kind.1 += n;
+        if need.is_none_or(|e| g.elements.is_empty() || g.elements.contains(e)) {
+            kind.0 += n;
+        }
+    }
+    let ((backups_of, backups), (discards_of, discards)) = (units[0], units[1]);
+    let total = cost.total;
+    let makes_need = |b: i64, d: i64| need.is_none() || (b > 0 && backups_of > 0) || (d > 0 && discards_of > 0);
+    let exact = (0..=discards.min(total / 2)).any(|d| {
+        let b = total - 2 * d;
+        b <= backups && makes_need(b, d)
+    });
+    let over = (total + 1) % 2 == 0 && (total + 1) / 2 <= discards && makes_need(0, (total + 1) / 2);
+    Some(exact || over)
+}
+
 /// What a player could make CP with now, read once for several costs, and only once a cost asks.
 pub struct Sources<'a> {
     state: &'a GameState,
@@ -258,8 +288,12 @@ impl<'a> Sources<'a> {
             return !payments(&left, cost, 1).is_empty();
         }
         let groups = self.groups();
-        let available: Vec<i64> = groups.iter().map(|g| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).collect();
-        !payments_from(groups, &available, cost, 1).is_empty()
+        let available: SmallVec<[i64; 16]> = groups.iter().map(|g| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).collect();
+        let Some(quick) = payable_by_counting(groups, &available, cost) else { return !payments_from(groups, &available, cost, 1).is_empty() };
+        if self.state.audit {
+            assert_eq!(quick, !payments_from(groups, &available, cost, 1).is_empty(), "counting CP disagrees with the payment search for {cost:?}");
+        }
+        quick
     }
 }
 
