@@ -98,8 +98,9 @@ impl Clone for Cache {
     }
 }
 
-/// Printed characteristics by card and controller, built once per game as they are first asked
-/// for and shared by every computed view: an object no effect touches costs no allocation.
+/// Printed characteristics by card and controller, built as they are first asked for, once for every
+/// game played with the library (`Library::printed`), and shared by every computed view: an object no
+/// effect touches costs no allocation. Controllers beyond the first library user's players are built each time.
 #[derive(Debug, Default)]
 pub struct PrintedCache {
     players: usize,

@@ -288,7 +288,8 @@ impl GameState {
     /// Printed characteristics, before any effect.
     pub fn printed(&self, object: ObjectId) -> Arc<Characteristics> {
         let o = self.object(object);
-        self.printed_cache.of(&self.library, o.card, o.controller)
+        let cache = self.library.printed.get_or_init(|| crate::kernel::cache::PrintedCache::new(self.library.cards.len(), self.players.len()));
+        cache.of(&self.library, o.card, o.controller)
     }
 
     /// Whether `object` is in the state `name` now: a flag of its own, one an effect gives it, or

@@ -27,6 +27,9 @@ pub struct Library {
     pub derived: std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>,
     /// Which events can trigger each card's printed abilities and each keyword's (built on first use).
     pub trigger_reach: std::sync::OnceLock<crate::kernel::trigger::Reaches>,
+    /// Each card's printed characteristics for each controller, worked out once for every game
+    /// played with the library (`GameState::printed`).
+    pub printed: std::sync::OnceLock<crate::kernel::cache::PrintedCache>,
 }
 
 impl Library {
@@ -440,8 +443,6 @@ pub struct GameState {
     /// Checks the kernel's shortcuts against the long way (tests; slow): every patched view against
     /// one computed from scratch, every trigger found against the reach that would have skipped it.
     pub audit: bool,
-    /// Printed characteristics, shared by every copy of the game.
-    pub(crate) printed_cache: Arc<crate::kernel::cache::PrintedCache>,
     /// The objects the attempts in progress changed, as they were (`GameState::attempt`).
     pub(crate) undo: crate::kernel::undo::Undo,
 }
@@ -465,7 +466,6 @@ pub struct RulesQuiet {
 impl GameState {
     /// A game with its players and zones laid out, and nothing in them.
     pub fn new(library: Arc<Library>, config: Arc<GameConfig>, player_names: &[&str], seed: u64) -> GameState {
-        let library_cards = library.cards.len();
         let players: Vec<Arc<Player>> = player_names
             .iter()
             .map(|n| Arc::new(Player { name: n.to_string(), resources: BTreeMap::new(), flags: BTreeSet::new() }))
@@ -507,7 +507,6 @@ impl GameState {
             generation: 0,
             cache: Default::default(),
             audit: false,
-            printed_cache: Arc::new(crate::kernel::cache::PrintedCache::new(library_cards, player_names.len())),
         }
     }
 
