@@ -132,13 +132,11 @@ impl GameState {
     /// of them writes, so that it might read differently as the layers go.
     pub(super) fn any_dependency_possible(&self, active: &[&ContinuousEffect]) -> bool {
         let writes: Vec<Vec<Aspect>> = active.iter().map(|e| change_writes(&e.change)).collect();
+        let layers: Vec<_> = active.iter().map(|e| self.layer_of(&e.change)).collect();
         active.iter().enumerate().any(|(i, a)| {
             let reads = effect_reads(a);
             let global = global_reads(a);
-            active.iter().enumerate().any(|(j, b)| {
-                writes[j].iter().any(|w| global.contains(w))
-                    || (i != j && self.layer_of(&a.change) == self.layer_of(&b.change) && writes[j].iter().any(|w| reads.contains(w)))
-            })
+            (0..active.len()).any(|j| writes[j].iter().any(|w| global.contains(w)) || (i != j && layers[i] == layers[j] && writes[j].iter().any(|w| reads.contains(w))))
         })
     }
 
