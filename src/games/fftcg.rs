@@ -7,6 +7,7 @@
 //! hooks their std-abilities/ definitions grant (`attack_without_dulling`, `attack_on_arrival`,
 //! `dull_cost_on_arrival`, `first_strike_damage`).
 
+mod ability_use;
 mod acted;
 mod actions;
 mod answers;
@@ -66,6 +67,8 @@ pub struct Words {
     element_enum: EnumId,
     light: Option<u32>,
     dark: Option<u32>,
+    /// What the library's abilities say about using them, read once (`ability_use`).
+    uses: ability_use::SharedUseTexts,
 }
 
 impl Words {
@@ -90,6 +93,7 @@ impl Words {
             element_enum,
             light: vocab.variant("light", element_enum),
             dark: vocab.variant("dark", element_enum),
+            uses: Default::default(),
         })
     }
 

@@ -6,16 +6,17 @@
 
 
 use crate::interp::engine::{push, Plays};
-use crate::interp::{abilities_of, ability_tags, after_event, announce, has_tag, keyword_env, Ctx};
+use crate::interp::{abilities_of, after_event, announce, has_tag, keyword_env, Ctx};
 use crate::kernel::replacement::Replaced;
 use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position, Value, USED_THIS_TURN};
+use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 use crate::vocab::AbilityClass;
 
+use super::ability_use::{use_text, used_mark, SymbolCost, UseLimit, EACH_PLAYER};
 use super::card_cost::card_cost;
-use super::cost::{discard, pay, CpCost, Sources};
+use super::cost::{discard, pay, Sources};
 use super::elsewhere::{castable_elsewhere, may_cast_from_here};
 use super::{equip, Words};
 
@@ -51,7 +52,6 @@ const PAID_DISCARDED: &str = "paid_discarded";
 const PAID_REMOVED: &str = "paid_removed_from_game";
 
 /// The tag of an action ability either player may use (FF 11.6.1).
-const EACH_PLAYER: &str = "usable_by_each_player";
 
 /// Every play `player` may make now, with costs they could pay.
 pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
@@ -120,7 +120,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             if !mine && !has_tag(&library, &ability, EACH_PLAYER) {
                 continue;
             }
-            if activated(&ability) && usable(state, w, &sources, player, object, &ability, false).is_ok() {
+            if activated(&ability) && usable(state, w, &sources, player, object, &reference, &ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
         }
@@ -157,73 +157,32 @@ pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
     state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).count()
 }
 
-/// What an ability's symbols ask for: CP, dulling the card ({dull}), a same-name card ({s}).
-#[derive(Debug, Default)]
-struct SymbolCost {
-    cp: CpCost,
-    dull: bool,
-    special: bool,
-    /// {x}: X CP of any Element, X declared as the ability is used (FF 11.6.7).
-    x: bool,
-    /// {crystal}: one of the player's Crystals for each (Opus XV, `cost::CRYSTAL`).
-    crystals: i64,
-    /// Used without paying any cost: the mark that spends the permission (`free_use`).
-    free: Option<String>,
-}
-
-fn symbol_cost(state: &GameState, w: &Words, ability: &AbilityIr) -> Result<SymbolCost, Illegal> {
-    let mut cost = SymbolCost::default();
-    for part in &ability.costs {
-        let CostIr::Symbols(symbols) = part else { continue };
-        for symbol in symbols {
-            if let Ok(n) = symbol.parse::<i64>() {
-                cost.cp.total += n;
-            } else if let Some(e) = w.element_named(&state.library.vocab, symbol) {
-                cost.cp.total += 1;
-                cost.cp.needs.push(e);
-            } else if symbol == "x" {
-                cost.x = true;
-            } else if symbol == "dull" {
-                cost.dull = true;
-            } else if symbol == "s" {
-                cost.special = true;
-            } else if symbol == super::cost::CRYSTAL {
-                cost.crystals += 1;
-            } else {
-                return Err(Illegal(format!("the cost {{{symbol}}} cannot be paid yet")));
-            }
-        }
-    }
-    Ok(cost)
-}
-
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2);
 /// the reason is put into words only when `explain` (legal plays ask of every ability).
-fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, ability: &AbilityIr, explain: bool) -> Result<SymbolCost, Illegal> {
+fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, reference: &AbilityRef, ability: &AbilityIr, explain: bool) -> Result<SymbolCost, Illegal> {
     let refuse = |why: &dyn Fn() -> String| Err(Illegal(if explain { why() } else { String::new() }));
-    // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
-    let zone = state.zone(state.object(object).zone).name.as_str();
-    let mut works_in = None;
-    for (tag, value) in ability_tags(&state.library, ability) {
-        match tag {
-            "own_turn_only" if state.turn_player != player => return refuse(&|| "it can be used only on your turn".into()),
-            "once_per_turn" if state.object(object).flags.contains(used_mark(ability).as_str()) => return refuse(&|| "it can be used only once per turn".into()),
-            "active_zone" => works_in = value.or(works_in),
+    let text = use_text(&w.uses, &state.library, w, reference, ability);
+    for limit in &text.limits {
+        match limit {
+            UseLimit::OwnTurnOnly if state.turn_player != player => return refuse(&|| "it can be used only on your turn".into()),
+            UseLimit::OncePerTurn(mark) if state.object(object).flags.contains(mark.as_str()) => return refuse(&|| "it can be used only once per turn".into()),
             _ => {}
         }
     }
     // FF 11.6.1: a player uses the abilities of the cards they control, and those "each player can use".
-    if state.characteristics(object).controller != player && !has_tag(&state.library, ability, EACH_PLAYER) {
+    if state.characteristics(object).controller != player && !text.each_player {
         return refuse(&|| format!("{} is not controlled by {}", state.name_of(object), state.players[player.index()].name));
     }
-    let works_in = works_in.as_deref().unwrap_or("field");
+    // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
+    let zone = state.zone(state.object(object).zone).name.as_str();
+    let works_in = text.zone.as_str();
     if zone != works_in {
         return refuse(&|| format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object)));
     }
     // The cost, read once the ability can be used from here.
     let cost = match free_use(state, player, ability) {
         Some(mark) => SymbolCost { free: Some(mark), ..SymbolCost::default() },
-        None => symbol_cost(state, w, ability)?,
+        None => text.cost.clone().map_err(Illegal)?,
     };
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
@@ -273,11 +232,6 @@ fn free_use(state: &GameState, player: PlayerId, ability: &AbilityIr) -> Option<
     let granted = state.player_rules(player).iter().any(|(rule, value, _)| rule == "use_without_paying_cost" && names(value));
     let mark = granted.then(|| format!("used without paying: {name}"))?;
     (!state.players[player.index()].flags.contains(mark.as_str())).then_some(mark)
-}
-
-/// The mark names the ability by where it is written in its card.
-fn used_mark(ability: &AbilityIr) -> String {
-    format!("{USED_THIS_TURN}{}", ability.span.start)
 }
 
 /// FF 10.1.2.1.1: whether the object came under its controller's control after the turn began.
@@ -499,7 +453,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         .find(|(r, _)| r == reference)
         .map(|(_, a)| a.into_owned())
         .ok_or_else(|| Illegal(format!("{} no longer has that ability", state.name_of(object))))?;
-    let cost = usable(state, w, &Sources::of(state, w, player), player, object, &ability, true)?;
+    let cost = usable(state, w, &Sources::of(state, w, player), player, object, reference, &ability, true)?;
     let mut env = keyword_env(state, &library, object, reference);
     let mut cost = cost;
     // FF 11.6.7: a variable cost's X is declared now, and the cost with it.

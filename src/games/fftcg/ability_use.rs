@@ -1,0 +1,131 @@
+//! What an action or special ability's text says about using it (FF 11.6-11.7): its tags (your
+//! turn only, once per turn, the zone it is used from, usable by each player) and its cost symbols,
+//! read once per library for printed and keyword abilities rather than at every priority.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use crate::interp::ability_tags;
+use crate::ir::{AbilityIr, CostIr};
+use crate::kernel::trigger::AbilityRef;
+use crate::kernel::{Library, USED_THIS_TURN};
+
+use super::cost::CpCost;
+use super::Words;
+
+/// The tag of an ability each player may use (FF 11.6.1, 13-108L Llednar).
+pub(super) const EACH_PLAYER: &str = "usable_by_each_player";
+
+/// What an ability's symbols ask for: CP, dulling the card ({dull}), a same-name card ({s}).
+#[derive(Debug, Default, Clone)]
+pub(super) struct SymbolCost {
+    pub cp: CpCost,
+    pub dull: bool,
+    pub special: bool,
+    /// {x}: X CP of any Element, X declared as the ability is used (FF 11.6.7).
+    pub x: bool,
+    /// {crystal}: one of the player's Crystals for each (Opus XV, `cost::CRYSTAL`).
+    pub crystals: i64,
+    /// Used without paying any cost: the mark that spends the permission (`play::free_use`).
+    pub free: Option<String>,
+}
+
+/// A restriction a tag puts on using an ability, in the order the tags are written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum UseLimit {
+    OwnTurnOnly,
+    /// Once per turn: the mark its use sets on the card.
+    OncePerTurn(String),
+}
+
+/// What an ability's text says about using it.
+#[derive(Debug, Clone)]
+pub(super) struct UseText {
+    pub limits: Vec<UseLimit>,
+    /// The zone it is used from (FF 11.9.1, SE14 11.10.1: the field unless it names another).
+    pub zone: String,
+    pub each_player: bool,
+    /// Its cost, or the symbol that cannot be paid yet.
+    pub cost: Result<SymbolCost, String>,
+}
+
+impl UseText {
+    pub fn of(library: &Library, w: &Words, ability: &AbilityIr) -> UseText {
+        let mut limits = vec![];
+        let mut zone = None;
+        for (tag, value) in ability_tags(library, ability) {
+            match tag {
+                "own_turn_only" => limits.push(UseLimit::OwnTurnOnly),
+                "once_per_turn" => limits.push(UseLimit::OncePerTurn(used_mark(ability))),
+                "active_zone" => zone = value.or(zone),
+                _ => {}
+            }
+        }
+        let each_player = ability_tags(library, ability).any(|(t, _)| t == EACH_PLAYER);
+        UseText { limits, zone: zone.unwrap_or("field").to_string(), each_player, cost: symbol_cost(library, w, ability) }
+    }
+}
+
+/// The mark names the ability by where it is written in its card.
+pub(super) fn used_mark(ability: &AbilityIr) -> String {
+    format!("{USED_THIS_TURN}{}", ability.span.start)
+}
+
+fn symbol_cost(library: &Library, w: &Words, ability: &AbilityIr) -> Result<SymbolCost, String> {
+    let mut cost = SymbolCost::default();
+    for part in &ability.costs {
+        let CostIr::Symbols(symbols) = part else { continue };
+        for symbol in symbols {
+            if let Ok(n) = symbol.parse::<i64>() {
+                cost.cp.total += n;
+            } else if let Some(e) = w.element_named(&library.vocab, symbol) {
+                cost.cp.total += 1;
+                cost.cp.needs.push(e);
+            } else if symbol == "x" {
+                cost.x = true;
+            } else if symbol == "dull" {
+                cost.dull = true;
+            } else if symbol == "s" {
+                cost.special = true;
+            } else if symbol == super::cost::CRYSTAL {
+                cost.crystals += 1;
+            } else {
+                return Err(format!("the cost {{{symbol}}} cannot be paid yet"));
+            }
+        }
+    }
+    Ok(cost)
+}
+
+/// The use texts of every printed and keyword ability of a library, by card (or keyword) and
+/// ability index.
+#[derive(Debug, Default)]
+pub(super) struct UseTexts {
+    printed: Vec<Vec<UseText>>,
+    keywords: Vec<Vec<UseText>>,
+}
+
+impl UseTexts {
+    fn of(library: &Library, w: &Words) -> UseTexts {
+        let texts = |abilities: &[AbilityIr]| abilities.iter().map(|a| UseText::of(library, w, a)).collect();
+        UseTexts {
+            printed: library.cards.iter().map(|c| texts(&c.abilities)).collect(),
+            keywords: library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect(),
+        }
+    }
+}
+
+/// The use texts of a library, built the first time a game asks.
+pub(super) type SharedUseTexts = Arc<std::sync::OnceLock<UseTexts>>;
+
+/// The use text of `ability`, which `reference` names: read from the library's table for a
+/// printed or keyword ability, worked out now for one an effect granted.
+pub(super) fn use_text<'a>(texts: &'a SharedUseTexts, library: &Library, w: &Words, reference: &AbilityRef, ability: &AbilityIr) -> Cow<'a, UseText> {
+    let table = texts.get_or_init(|| UseTexts::of(library, w));
+    let found = match reference {
+        AbilityRef::Printed { card, index } => table.printed.get(card.index()).and_then(|list| list.get(*index)),
+        AbilityRef::Keyword { keyword, index } => table.keywords.get(keyword.index()).and_then(|list| list.get(*index)),
+        _ => None,
+    };
+    found.map_or_else(|| Cow::Owned(UseText::of(library, w, ability)), Cow::Borrowed)
+}
