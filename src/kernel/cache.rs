@@ -54,7 +54,7 @@ impl Cache {
     pub(crate) fn reads(&self, generation: u64) -> Reads {
         match self.view.borrow().as_ref() {
             Some(c) if c.generation == generation => c.reads,
-            _ => Reads { flags: true, damage: true, players: true },
+            _ => Reads { flags: true, damage: true, counters: true, players: true },
         }
     }
 
@@ -73,6 +73,7 @@ impl Cache {
                     c.stale.extend(many);
                     c.reads.flags |= reads.flags;
                     c.reads.damage |= reads.damage;
+                    c.reads.counters |= reads.counters;
                     c.reads.players |= reads.players;
                 }
             }
@@ -141,7 +142,7 @@ impl GameState {
     pub(crate) fn effects_read(&self) -> Reads {
         let mut r = Reads::default();
         if self.config.latch_modifications {
-            return Reads { flags: true, damage: true, players: true };
+            return Reads { flags: true, damage: true, counters: true, players: true };
         }
         for e in self.effects.iter() {
             effect_reads(e, &mut r);

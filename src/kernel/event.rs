@@ -240,6 +240,7 @@ impl GameState {
         ) || match event {
             Event::Flag { .. } => !self.cache.reads(self.generation).flags,
             Event::Damaged { .. } | Event::DamageRemoved { .. } => !self.cache.reads(self.generation).damage,
+            Event::Counter { .. } => !self.cache.reads(self.generation).counters,
             Event::Tracked { .. } | Event::Resource { .. } | Event::PlayerFlag { .. } => !self.cache.reads(self.generation).players,
             _ => false,
         };

@@ -184,6 +184,7 @@ pub fn lookup<'a>(env: &'a Env, name: &str) -> Option<&'a Binding> {
 pub struct Reads {
     pub flags: bool,
     pub damage: bool,
+    pub counters: bool,
     /// Players' states, resources or the lists the game tracks.
     pub players: bool,
 }
@@ -193,6 +194,7 @@ impl Selector {
         match self {
             Selector::Flag(_) => r.flags = true,
             Selector::Damaged => r.damage = true,
+            Selector::Counters { .. } => r.counters = true,
             Selector::Not(s) => s.reads(r),
             Selector::And(all) | Selector::Or(all) => all.iter().for_each(|s| s.reads(r)),
             Selector::Has { value: Value::Cards(s), .. } => s.reads(r),
@@ -227,6 +229,9 @@ impl Amount {
         }
         if matches!(self, Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. }) {
             r.players = true;
+        }
+        if matches!(self, Amount::Counters { .. }) {
+            r.counters = true;
         }
     }
 }
