@@ -10,7 +10,20 @@ use crate::kernel::trigger::AbilityRef;
 impl GameState {
     /// A card as people name it: `Cloud#12` (the number tells copies apart).
     pub fn name_of(&self, object: ObjectId) -> String {
-        format!("{}#{}", self.library.card(self.object(object).card).name, object.0)
+        self.words_naming(&[], object, &[])
+    }
+
+    /// `before`, the object's name and `after` in one string, written without the formatting
+    /// machinery (most decisions and payments are worded this way, several hundred a game).
+    pub fn words_naming(&self, before: &[&str], object: ObjectId, after: &[&str]) -> String {
+        let name = &self.library.card(self.object(object).card).name;
+        let mut out = String::with_capacity(name.len() + 8 + before.iter().chain(after).map(|s| s.len()).sum::<usize>());
+        before.iter().for_each(|s| out.push_str(s));
+        out.push_str(name);
+        out.push('#');
+        push_number(&mut out, object.0 as u64);
+        after.iter().for_each(|s| out.push_str(s));
+        out
     }
 
     fn player_name(&self, p: PlayerId) -> &str {
@@ -167,13 +180,17 @@ impl GameState {
 
     /// An ability as a player sees it when ordering or choosing: `Templar's Breaker`.
     pub fn describe_ability(&self, source: ObjectId, ability: &AbilityRef) -> String {
-        let whose = self.name_of(source);
+        let whose = |rest: &[&str]| self.words_naming(&[], source, rest);
         match ability {
-            AbilityRef::Printed { card, index } => format!("{whose}: {} ability {}", self.library.card(*card).name, index + 1),
-            AbilityRef::Keyword { keyword, .. } => format!("{whose}: {}", self.library.vocab.keywords[keyword.index()].name),
-            AbilityRef::Delayed(_) => format!("{whose}: a delayed trigger"),
-            AbilityRef::Granted { .. } => format!("{whose}: a granted ability"),
-            AbilityRef::Action(name) => format!("{whose}: {}", name.replace('_', " ")),
+            AbilityRef::Printed { card, index } => {
+                let mut out = whose(&[": ", &self.library.card(*card).name, " ability "]);
+                push_number(&mut out, *index as u64 + 1);
+                out
+            }
+            AbilityRef::Keyword { keyword, .. } => whose(&[": ", &self.library.vocab.keywords[keyword.index()].name]),
+            AbilityRef::Delayed(_) => whose(&[": a delayed trigger"]),
+            AbilityRef::Granted { .. } => whose(&[": a granted ability"]),
+            AbilityRef::Action(name) => whose(&[": ", &name.replace('_', " ")]),
         }
     }
 
@@ -181,4 +198,19 @@ impl GameState {
     pub fn transcript(&self) -> String {
         self.log.iter().enumerate().map(|(i, e)| format!("{i:>4} {}\n", self.describe(e))).collect()
     }
+}
+
+/// Appends `n` in decimal.
+pub fn push_number(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|d| char::from(*d)));
 }

@@ -320,8 +320,12 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
             .zip(counts)
             .filter(|(_, c)| **c > 0)
             .map(|(g, c)| {
-                let label = format!("{} {}", g.verb, state.name_of(g.objects[0]));
-                if *c > 1 { format!("{label} x{c}") } else { label }
+                let mut label = state.words_naming(&[g.verb, " "], g.objects[0], &[]);
+                if *c > 1 {
+                    label.push_str(" x");
+                    crate::kernel::describe::push_number(&mut label, *c as u64);
+                }
+                label
             })
             .collect();
         parts.join(", ")

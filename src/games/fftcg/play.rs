@@ -574,11 +574,10 @@ impl Plays for FfPlays {
 /// A play in words.
 pub fn describe(state: &GameState, play: &Play) -> String {
     match play {
-        Play::Character(o) => format!("play {}", state.name_of(*o)),
-        Play::Summon(o) => format!("cast {}", state.name_of(*o)),
-        Play::Item(o) => format!("equip {}", state.name_of(*o)),
-        Play::Formation(o) => format!("play {}", state.name_of(*o)),
-        Play::Ability(o, r) => format!("use {} of {}", state.describe_ability(*o, r), state.name_of(*o)),
+        Play::Character(o) | Play::Formation(o) => state.words_naming(&["play "], *o, &[]),
+        Play::Summon(o) => state.words_naming(&["cast "], *o, &[]),
+        Play::Item(o) => state.words_naming(&["equip "], *o, &[]),
+        Play::Ability(o, r) => state.words_naming(&["use ", &state.describe_ability(*o, r), " of "], *o, &[]),
     }
 }
 

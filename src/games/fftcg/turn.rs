@@ -116,12 +116,14 @@ pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         }
         // FF 10.1.2.1.3: the phase cannot end while a Forward must still attack.
         let can_end = must_still_attack(state, w).is_empty();
-        let mut words = if can_end { vec!["end the attack phase".to_string()] } else { vec![] };
-        words.extend(options.iter().map(|d| format!("attack with {}", d.iter().map(|o| state.name_of(*o)).collect::<Vec<_>>().join(" and "))));
-        let pick = match state.ask(agent, player, Question::One { prompt: "attack".into(), options: words }) {
-            Answer::One(i) => i,
-            _ => 0,
+        let offset = usize::from(can_end);
+        let word = |s: &GameState, i: usize| -> std::borrow::Cow<'static, str> {
+            match i.checked_sub(offset) {
+                None => "end the attack phase".into(),
+                Some(i) => format!("attack with {}", options[i].iter().map(|o| s.name_of(*o)).collect::<Vec<_>>().join(" and ")).into(),
+            }
         };
+        let pick = state.ask_one(agent, player, "attack", options.len() + offset, word);
         if can_end && pick == 0 {
             break;
         }
