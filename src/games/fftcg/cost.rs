@@ -340,10 +340,10 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     let pick = match options.len() {
         0 => return Err(Illegal(format!("{} cannot pay {} CP for {what}", state.players[player.index()].name, cost.total))),
         1 => 0,
-        n => state.ask_one(agent, player, format!("pay {} CP for {what}", cost.total), n, |s, i| word(s, i).into()),
+        n => state.ask_one(agent, player, ["pay ", &cp_for(cost.total, what)].concat(), n, |s, i| word(s, i).into()),
     };
     let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
-    state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail: Some(format!("{} CP for {what}: {said}", cost.total)) });
+    state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail: Some([cp_for(cost.total, what).as_str(), ": ", &said].concat()) });
     // The cards that produced the CP, for "if the cost paid to play X included Ice CP" (7-003C).
     let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
     state.apply(Event::Tracked { name: crate::kernel::name!(CP_PRODUCERS), objects: producers });
@@ -365,6 +365,18 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         state.apply(Event::Tracked { name: crate::kernel::name!(DISCARDED_FOR_CP), objects: discarded });
     }
     Ok(())
+}
+
+/// `N CP for what`, written without the formatting machinery (a payment or two a turn).
+fn cp_for(total: i64, what: &str) -> String {
+    let mut out = String::with_capacity(what.len() + 12);
+    if total < 0 {
+        out.push('-');
+    }
+    crate::kernel::describe::push_number(&mut out, total.unsigned_abs());
+    out.push_str(" CP for ");
+    out.push_str(what);
+    out
 }
 
 /// Opus XV Crystals ({C}; no rule number, the nearest is FF 11.2): the player resource `gain {crystal}`
