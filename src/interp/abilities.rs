@@ -16,25 +16,29 @@ use super::always_on::{end_always_on, register_granted_abilities, register_grant
 use super::Ctx;
 
 /// The abilities an object has now: printed ones and those of its keywords (granted keywords
-/// included), none when it has lost them.
+/// included), none when it has lost them; granted ones are copied (its characteristics are not
+/// kept). `abilities_in` reads them in place.
 pub fn abilities_of<'l>(state: &GameState, library: &'l Library, object: ObjectId) -> Vec<(AbilityRef, Cow<'l, AbilityIr>)> {
     let chars = state.characteristics(object);
-    let card = state.object(object).card;
-    let mut out: Vec<(AbilityRef, Cow<'l, AbilityIr>)> = if chars.stripped {
-        vec![]
-    } else {
-        library.card(card).abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Printed { card, index }, Cow::Borrowed(a))).collect()
-    };
-    for keyword in &chars.keywords {
-        if let Some(Some(def)) = library.keywords.get(keyword.index()) {
-            let keyword = *keyword;
-            out.extend(def.abilities.iter().enumerate().map(|(index, a)| (AbilityRef::Keyword { keyword, index }, Cow::Borrowed(a))));
-        }
-    }
-    for (effect, list) in &chars.granted {
-        out.extend(list.iter().enumerate().map(|(index, a)| (AbilityRef::Granted { effect: *effect, index }, Cow::Owned(a.clone()))));
-    }
-    out
+    abilities_in(library, state.object(object).card, &chars)
+        .map(|(r, a)| {
+            let written = library.ability(&r).map_or_else(|| Cow::Owned(a.clone()), Cow::Borrowed);
+            (r, written)
+        })
+        .collect()
+}
+
+/// `abilities_of`, read where they are written (in the library, and in `chars` for those effects
+/// granted) with nothing collected or copied.
+pub fn abilities_in<'a>(library: &'a Library, card: crate::kernel::CardId, chars: &'a crate::kernel::Characteristics) -> impl Iterator<Item = (AbilityRef, &'a AbilityIr)> + 'a {
+    let printed = library.card(card).abilities.iter().enumerate().filter(|_| !chars.stripped).map(move |(index, a)| (AbilityRef::Printed { card, index }, a));
+    let keywords = chars
+        .keywords
+        .iter()
+        .filter_map(|k| Some((*k, library.keywords.get(k.index())?.as_ref()?)))
+        .flat_map(|(keyword, def)| def.abilities.iter().enumerate().map(move |(index, a)| (AbilityRef::Keyword { keyword, index }, a)));
+    let granted = chars.granted.iter().flat_map(|(effect, list)| list.iter().enumerate().map(move |(index, a)| (AbilityRef::Granted { effect: *effect, index }, a)));
+    printed.chain(keywords).chain(granted)
 }
 
 /// The names a keyword's abilities use for its parameters, bound to the arguments the card gives

@@ -37,6 +37,16 @@ impl Library {
         &self.cards[id.index()]
     }
 
+    /// A printed or keyword ability by its reference (`None` for others: granted, delayed...).
+    pub fn ability(&self, r: &crate::kernel::trigger::AbilityRef) -> Option<&AbilityIr> {
+        use crate::kernel::trigger::AbilityRef;
+        match r {
+            AbilityRef::Printed { card, index } => self.cards.get(card.index())?.abilities.get(*index),
+            AbilityRef::Keyword { keyword, index } => self.keywords.get(keyword.index())?.as_ref()?.abilities.get(*index),
+            _ => None,
+        }
+    }
+
     /// Every ability a card has by its text and its keywords, with the keyword arguments they use.
     pub fn printed_abilities(&self, id: CardId) -> Vec<&AbilityIr> {
         let card = self.card(id);

@@ -6,7 +6,7 @@
 
 
 use crate::interp::engine::{push, Plays};
-use crate::interp::{abilities_of, after_event, announce, has_tag, keyword_env, Ctx};
+use crate::interp::{abilities_in, abilities_of, after_event, announce, has_tag, keyword_env, Ctx};
 use crate::kernel::replacement::Replaced;
 use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -65,6 +65,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
         let elsewhere = castable_elsewhere(state, player);
         // SE14 7.10.3: counted once, for every Backup in the hand.
         let full_of_backups = std::cell::OnceCell::new();
+        let names = std::cell::OnceCell::new();
         let vocab = &state.library.vocab;
         let view = state.view();
         for &object in state.zone(hand).objects.iter().chain(&elsewhere) {
@@ -74,7 +75,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             let play = if is(w.character) {
                 // FF 11.4.1; SE14 7.10.3: no sixth Backup.
                 let allowed = main_empty || state.permits(object, "play_at_summon_timing", None, None) == Some(true);
-                if !allowed || (is(w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_in_play(state, w, player, object) {
+                if !allowed || (is(w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_taken(state, w, object, names.get_or_init(|| names_in_play(state, w, &view, player))) {
                     continue;
                 }
                 Play::Character(object)
@@ -116,11 +117,11 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
         if !(!chars.stripped && printed.iter().any(activated)) && !chars.keywords.iter().any(keyword_activated) && chars.granted.is_empty() {
             continue;
         }
-        for (reference, ability) in abilities_of(state, &library, object) {
-            if !mine && !has_tag(&library, &ability, EACH_PLAYER) {
+        for (reference, ability) in abilities_in(&library, state.object(object).card, &chars) {
+            if !mine && !has_tag(&library, ability, EACH_PLAYER) {
                 continue;
             }
-            if activated(&ability) && usable(state, w, &sources, player, object, &reference, &ability, false).is_ok() {
+            if activated(ability) && usable(state, w, &sources, player, object, &reference, ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
         }
@@ -137,13 +138,30 @@ fn in_hand_of(state: &GameState, player: PlayerId, object: ObjectId) -> bool {
 /// SE14 7.9.2: a Character without the generic icon cannot be played while its player controls
 /// a Character of the same name without it.
 pub fn name_in_play(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> bool {
-    if w.flag(state, object, w.generic) {
+    name_taken(state, w, object, &names_in_play(state, w, &state.view(), player))
+}
+
+/// The names of the Characters without the generic icon `player` controls (SE14 7.9.2), read
+/// where they are in `view`.
+fn names_in_play<'v>(state: &GameState, w: &Words, view: &'v crate::kernel::continuous::View, player: PlayerId) -> Vec<std::borrow::Cow<'v, str>> {
+    let vocab = &state.library.vocab;
+    state
+        .in_zones(crate::kernel::name!("field"))
+        .filter_map(|o| {
+            let c = view.get(o.index())?.as_deref()?;
+            (c.controller == player && vocab.any_is(&c.kinds, w.character) && !Words::has_icon(c, w.generic)).then(|| w.name_in(state, c, o))
+        })
+        .collect()
+}
+
+/// Whether `object`, unless generic, has one of `names` (SE14 7.9.2).
+fn name_taken(state: &GameState, w: &Words, object: ObjectId, names: &[std::borrow::Cow<str>]) -> bool {
+    if names.is_empty() || w.flag(state, object, w.generic) {
         return false;
     }
-    let view = state.view();
     let chars = state.characteristics(object);
     let name = w.name_in(state, &chars, object);
-    state.in_zones(crate::kernel::name!("field")).any(|o| character_named(state, w, &view, o, &name).is_some_and(|c| c.controller == player && !Words::has_icon(c, w.generic)))
+    names.iter().any(|n| *n == name)
 }
 
 /// `o`'s characteristics in `view` when it is a Character named `name` (the names compared where
