@@ -320,7 +320,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             continue;
         }
         let controller = chars.controller;
-        for (ability_ref, ability) in abilities_of(state, &library, object) {
+        for (ability_ref, ability) in abilities_in(&library, state.object(object).card, &chars) {
             let Some(trigger) = &ability.trigger else { continue };
             if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {
                 continue;

@@ -8,15 +8,16 @@ use crate::kernel::{Amount, Binding, Change, ContinuousEffect, Duration, Event, 
 use crate::syntax::ast::TriggerWord;
 use crate::vocab::{AbilityClass, KeywordId};
 
-use super::abilities::{abilities_of, active_zone, class_of, has_tag, in_ability_zones, keyword_env, works_in};
+use super::abilities::{abilities_in, active_zone, class_of, has_tag, in_ability_zones, keyword_env, works_in};
 use super::Ctx;
 
 /// Starts the always-on abilities of an object that arrived in an ability zone: they last while
 /// it stays there, and reach objects that arrive later (FF 11.9.1-2, 11.12.4.4-5).
 pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) {
     let library = state.library.clone();
-    let controller = state.characteristics(object).controller;
-    for (ability_ref, ability) in abilities_of(state, &library, object) {
+    let chars = state.characteristics(object);
+    let controller = chars.controller;
+    for (ability_ref, ability) in abilities_in(&library, state.object(object).card, &chars) {
         if class_of(&library, &ability) != AbilityClass::Static || !works_in(state, object, &ability) {
             continue;
         }

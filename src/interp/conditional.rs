@@ -9,7 +9,7 @@ use crate::syntax::ast::TriggerWord;
 use crate::vocab::AbilityClass;
 
 use super::Ctx;
-use super::abilities::{abilities_of, active_zone, class_of, in_ability_zones, keyword_env, may_trigger, works_in};
+use super::abilities::{abilities_in, active_zone, class_of, in_ability_zones, keyword_env, may_trigger, works_in};
 
 /// FF 11.8.18, Trails 1211.9: a conditional trigger of `object` triggers when its condition
 /// holds, but not while it is already triggered (waiting, or found in this same check) or on the
@@ -67,7 +67,7 @@ pub fn check_conditional_triggers(state: &mut GameState, agent: &mut dyn Agent) 
             continue;
         }
         let hidden = state.hidden_without_abilities(object);
-        for (ability_ref, ability) in abilities_of(state, &library, object) {
+        for (ability_ref, ability) in abilities_in(&library, state.object(object).card, &chars) {
             let Some(trigger) = &ability.trigger else { continue };
             if !trigger.state || trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered || !works_in(state, object, &ability) {
                 continue;
