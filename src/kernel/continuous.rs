@@ -531,8 +531,14 @@ impl GameState {
     }
 
     /// Whether the effect's duration still holds.
+    #[inline]
     pub fn effect_active(&self, e: &ContinuousEffect) -> bool {
-        self.duration_holds(&e.duration)
+        // The common durations read in place (this runs for every effect at every refresh).
+        match &e.duration {
+            Duration::WhileIn(object) => self.object(*object).left.is_none(),
+            Duration::Forever | Duration::Until(_) => true,
+            other => self.duration_holds(other),
+        }
     }
 
     /// Whether an always-on ability's replacement comes from an object whose abilities do not
