@@ -99,9 +99,10 @@ impl Clone for Cache {
     }
 }
 
-/// Printed characteristics by card and controller, built as they are first asked for, once for every
-/// game played with the library (`Library::printed`), and shared by every computed view: an object no
-/// effect touches costs no allocation. Controllers beyond the first library user's players are built each time.
+/// Printed characteristics by card and controller, built as they are first asked for, once for
+/// every game played with the library (`Library::printed`), and shared by every computed view: an
+/// object no effect touches costs no allocation. A controller beyond the player count of the first
+/// game that asked has its characteristics built at each ask.
 #[derive(Debug, Default)]
 pub struct PrintedCache {
     players: usize,

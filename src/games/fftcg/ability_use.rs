@@ -51,17 +51,16 @@ pub(super) struct UseText {
 
 impl UseText {
     pub fn of(library: &Library, w: &Words, ability: &AbilityIr) -> UseText {
-        let mut limits = vec![];
-        let mut zone = None;
+        let (mut limits, mut zone, mut each_player) = (vec![], None, false);
         for (tag, value) in ability_tags(library, ability) {
             match tag {
                 "own_turn_only" => limits.push(UseLimit::OwnTurnOnly),
                 "once_per_turn" => limits.push(UseLimit::OncePerTurn(used_mark(ability))),
                 "active_zone" => zone = value.or(zone),
+                EACH_PLAYER => each_player = true,
                 _ => {}
             }
         }
-        let each_player = ability_tags(library, ability).any(|(t, _)| t == EACH_PLAYER);
         UseText { limits, zone: zone.unwrap_or("field").to_string(), each_player, cost: symbol_cost(library, w, ability) }
     }
 }

@@ -51,8 +51,6 @@ fn summon_timing(phase: &str) -> bool {
 const PAID_DISCARDED: &str = "paid_discarded";
 const PAID_REMOVED: &str = "paid_removed_from_game";
 
-/// The tag of an action ability either player may use (FF 11.6.1).
-
 /// Every play `player` may make now, with costs they could pay.
 pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
     let mut out = vec![];
