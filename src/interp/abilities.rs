@@ -228,6 +228,9 @@ enum Granted {
     Abilities,
 }
 
+/// The objects an event may trigger: a game's ability zones hold a few dozen, kept without allocating.
+pub(super) type Candidates = smallvec::SmallVec<[ObjectId; 32]>;
+
 /// Triggered abilities and delayed triggers that the event at `index` triggers; each becomes a
 /// pending trigger (FF 11.8.3, 11.8.6; Trails 1211). Leaving-play triggers look back at the
 /// object as it was (FF 11.8.16, Trails 1211.6).
@@ -246,7 +249,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // abilities, when `reached` cannot tell).
     let by_cards = !state.audit && !super::reach::effects_give_reach(state, Some(event));
     let no_card = by_cards && !super::reach::game_reaches(state, event);
-    let mut candidates: Vec<ObjectId> = if no_card { vec![] } else { in_ability_zones(state).collect() };
+    let mut candidates: Candidates = if no_card { Candidates::new() } else { in_ability_zones(state).collect() };
     let mut subject: Vec<ObjectId> = vec![];
     // Trails 1211.6a-b, 1221: a card that left the field (or a public zone for a private one) is
     // read, by the triggers of its move, as it was there (its last known information); their

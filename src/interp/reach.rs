@@ -64,7 +64,7 @@ fn add_reaches<'a>(library: &Library, abilities: impl Iterator<Item = &'a Abilit
 /// FF 11.9.1: the cards outside the ability zones whose triggered abilities work where they are ("This effect
 /// will trigger only if Ghost is in the Break Zone", `[from your break zone]`), added to `candidates` (which the
 /// reach and `works_in` then judge); the zones are looked at only for an event such abilities may reach.
-pub(super) fn from_zone_candidates(state: &GameState, event: &Event, candidates: &mut Vec<ObjectId>) {
+pub(super) fn from_zone_candidates(state: &GameState, event: &Event, candidates: &mut super::abilities::Candidates) {
     let r = reaches(&state.library);
     if r.from_zones.is_empty() || !(state.audit || r.from_zone_reach.reaches(state, event)) {
         return;
