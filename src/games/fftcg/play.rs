@@ -210,7 +210,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     if zone == "field" && equip::is_item(state, w, object) && equip::equipped_to(state, w, object).is_none() {
         return refuse(&|| format!("{} is not equipped to a Character (SE14 15.2.12.4)", state.name_of(object)));
     }
-    let mut exclude = vec![];
+    let mut exclude: smallvec::SmallVec<[ObjectId; 2]> = smallvec::SmallVec::new();
     if cost.dull {
         if state.object(object).flags.contains("dull") {
             return refuse(&|| format!("{} is dull", state.name_of(object)));

@@ -80,7 +80,7 @@ impl RuleProcesses for FfRules {
         // the name, unless generic), Light/Dark.
         let view = state.view();
         let library = state.library.clone();
-        let mut characters: Vec<(ObjectId, PlayerId, Option<&Characteristics>, bool)> = vec![];
+        let mut characters: Vec<(ObjectId, PlayerId, Option<&Characteristics>, bool)> = Vec::with_capacity(16);
         // Whether an Item or a Formation is on the field, for SE14 12.4.8-12.4.10 below, and
         // how many Backups each player controls, for SE14 7.10.3.
         let mut equipment = false;
