@@ -187,7 +187,7 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, (waiting,
     for object in done {
         let owner = state.object(object).owner;
         let Some(to) = state.zone_id(after, Some(owner)) else { continue };
-        let event = state.move_event(object, to, Some("resolved".into()), Position::Top);
+        let event = state.move_event(object, to, Some(crate::kernel::name!("resolved")), Position::Top);
         if let Some(Event::Moved { new, .. }) = crate::interp::Ctx::new(state, agent, None, owner, vec![]).happen(event)? {
             moved.push((object, new));
         }
@@ -214,7 +214,7 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
             state.apply(Event::PlayerFlag { player, flag: from_empty.into(), value: true });
             return;
         };
-        let event = state.move_event(top, hand, Some("draw".into()), Position::Top);
+        let event = state.move_event(top, hand, Some(crate::kernel::name!("draw")), Position::Top);
         let _ = crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event);
     }
 }
@@ -299,7 +299,7 @@ pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &
     let mut moved = false;
     for &(object, controller) in &misplaced {
         let Some(to) = state.zone_id(zone, Some(controller)) else { continue };
-        let event = state.move_event(object, to, Some("control".into()), Position::Top);
+        let event = state.move_event(object, to, Some(crate::kernel::name!("control")), Position::Top);
         moved |= matches!(crate::interp::Ctx::new(state, agent, None, controller, vec![]).happen(event), Ok(Some(_)));
     }
     moved

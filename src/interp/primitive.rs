@@ -351,7 +351,7 @@ impl Ctx<'_> {
     /// Moves one card (through replacement effects) and puts the given states on it where it
     /// arrives ("onto the field dull"); the new object, if the move happened.
     fn move_to(&mut self, object: ObjectId, to: crate::kernel::ZoneId, reason: Option<String>, position: Position, flags: &[String]) -> Result<Option<ObjectId>, Illegal> {
-        let mut event = self.state.move_event(object, to, reason, position);
+        let mut event = self.state.move_event(object, to, reason.as_deref().map(crate::kernel::Name::new), position);
         if let Event::Moved { by, hidden, .. } = &mut event {
             *by = self.source;
             *hidden = flags.iter().any(|f| self.state.config.hidden_flags.contains(f));

@@ -23,7 +23,7 @@ pub enum Event {
     /// `by`: the card whose ability moved it, if an ability did. `hidden`: the move itself puts it
     /// in a state that hides it (face-down, `GameConfig::hidden_flags`; Trails 1211.6a reads its
     /// triggers by it before its arrival states are set).
-    Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<String>, position: Position, by: Option<ObjectId>, hidden: bool },
+    Moved { old: ObjectId, new: ObjectId, from: ZoneId, to: ZoneId, reason: Option<Name>, position: Position, by: Option<ObjectId>, hidden: bool },
     /// An object ceases to exist without becoming another (Trails 1205.1c-2, 1324.1: a proxy
     /// removed from the Resolve Standby Zone); it keeps its last known information.
     Removed { object: ObjectId },
@@ -256,7 +256,7 @@ impl GameState {
 
     /// The event that moves `object` to `to`: as a new object, unless the game keeps identity for
     /// this pair of zones.
-    pub fn move_event(&self, object: ObjectId, to: ZoneId, reason: Option<String>, position: Position) -> Event {
+    pub fn move_event(&self, object: ObjectId, to: ZoneId, reason: Option<Name>, position: Position) -> Event {
         let from = self.object(object).zone;
         let new = if self.keeps_object(from, to) { object } else { ObjectId(self.objects.len() as u32) };
         Event::Moved { old: object, new, from, to, reason, position, by: None, hidden: false }

@@ -99,7 +99,7 @@ impl GameState {
                     && (from.is_none() && to.is_none() || self.zone(*f).name != self.zone(*t).name)
                     && from.as_ref().is_none_or(|z| self.zone(*f).name == *z)
                     && to.as_ref().is_none_or(|z| self.zone(*t).name == *z)
-                    && reason.as_ref().is_none_or(|want| r.as_ref() == Some(want))
+                    && reason.as_ref().is_none_or(|want| r.is_some_and(|r| r == *want))
             }
             (EventPattern::Damage { subject: s, by, battle }, Event::Damaged { object, source, battle: b, .. }) => {
                 subject(s, *object) && by.as_ref().is_none_or(|sel| source.is_some_and(|src| subject(sel, src))) && battle.is_none_or(|want| want == *b)

@@ -126,7 +126,7 @@ fn play(state: &mut GameState, agent: &mut dyn Agent, side: Side, object: Object
         let ability = &library.card(card).abilities[index];
         let mut object = object;
         if let Some(zone) = waiting.and_then(|z| state.zone_id(z, None)) {
-            let event = state.move_event(object, zone, Some("play".into()), Position::Top);
+            let event = state.move_event(object, zone, Some(crate::kernel::name!("play")), Position::Top);
             Ctx::new(state, agent, None, player(side), vec![]).happen(event)?;
             object = state.current(object);
         }
@@ -135,7 +135,7 @@ fn play(state: &mut GameState, agent: &mut dyn Agent, side: Side, object: Object
     }
     let field = state.config.default_zone.clone();
     let zone = state.zone_id(&field, Some(player(side))).ok_or_else(|| Illegal(format!("there is no {field} to play onto")))?;
-    let event = state.move_event(object, zone, Some("play".into()), Position::Top);
+    let event = state.move_event(object, zone, Some(crate::kernel::name!("play")), Position::Top);
     Ctx::new(state, agent, None, player(side), vec![]).happen(event)?;
     Ok(())
 }

@@ -123,7 +123,7 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
             state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!("damaged_with_empty_deck"), value: true });
             break;
         };
-        let mut event = state.move_event(top, damage_zone, Some("damage".into()), Position::Top);
+        let mut event = state.move_event(top, damage_zone, Some(crate::kernel::name!("damage")), Position::Top);
         // The card dealing the damage put it there ("put into the Damage Zone due to X").
         if let Event::Moved { by, .. } = &mut event {
             *by = sources.first().copied();
@@ -214,7 +214,7 @@ fn found_by_search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall
         let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
         let to = state.zone_id(&zone, Some(player)).ok_or_else(|| Illegal(format!("no {zone}")))?;
         for card in picked {
-            let event = state.move_event(card, to, Some("search".into()), Position::Top);
+            let event = state.move_event(card, to, Some(crate::kernel::name!("search")), Position::Top);
             if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
                 moved.push(new);
                 if dull {
@@ -281,7 +281,7 @@ fn remove_each_of_different_cost(state: &mut GameState, agent: &mut dyn Agent, c
     let mut removed = vec![];
     for card in picked {
         let Some(to) = state.zone_id(crate::kernel::name!("removed"), Some(state.object(card).owner)) else { continue };
-        let event = state.move_event(card, to, Some("remove".into()), Position::Top);
+        let event = state.move_event(card, to, Some(crate::kernel::name!("remove")), Position::Top);
         if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
             removed.push(new);
         }
@@ -427,7 +427,7 @@ fn play_onto_field_of(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
         if here.left.is_some() || state.zone(here.zone).name == zone || !super::restrict::allows(state, object, crate::kernel::Deed::Moved(Some("play")), call.controller, call.source) {
             continue;
         }
-        let mut event = state.move_event(object, to, Some("play".into()), Position::Top);
+        let mut event = state.move_event(object, to, Some(crate::kernel::name!("play")), Position::Top);
         if let Event::Moved { by, .. } = &mut event {
             *by = call.source;
         }

@@ -130,7 +130,7 @@ fn discard_different_types(state: &mut GameState, agent: &mut dyn Agent, w: &Wor
         picked.push(card);
     }
     for card in picked {
-        let event = state.move_event(card, state.zone_id(crate::kernel::name!("break_zone"), Some(state.object(card).owner)).ok_or_else(|| Illegal("no Break Zone".into()))?, Some("discard".into()), crate::kernel::Position::Top);
+        let event = state.move_event(card, state.zone_id(crate::kernel::name!("break_zone"), Some(state.object(card).owner)).ok_or_else(|| Illegal("no Break Zone".into()))?, Some(crate::kernel::name!("discard")), crate::kernel::Position::Top);
         Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)?;
     }
     Ok(())

@@ -428,7 +428,7 @@ pub fn discard(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId) -
 pub fn discard_by(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, by: Option<ObjectId>) -> Result<(), Illegal> {
     let owner = state.object(object).owner;
     let zone = state.zone_id(crate::kernel::name!("break_zone"), Some(owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
-    let mut event = state.move_event(object, zone, Some("discard".into()), Position::Top);
+    let mut event = state.move_event(object, zone, Some(crate::kernel::name!("discard")), Position::Top);
     if let Event::Moved { by: mover, .. } = &mut event {
         *mover = by;
     }

@@ -19,7 +19,7 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
             state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!("took_from_empty_deck"), value: true });
             break;
         };
-        let event = state.move_event(card, hand, Some("draw".into()), Position::Top);
+        let event = state.move_event(card, hand, Some(crate::kernel::name!("draw")), Position::Top);
         let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
         drawn.push(new);
         // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.

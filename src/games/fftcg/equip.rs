@@ -168,7 +168,7 @@ pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, p
         }
         let owner = state.object(old).owner;
         let hand = state.zone_id(crate::kernel::name!("hand"), Some(owner)).ok_or_else(|| Illegal("no hand".into()))?;
-        let event = state.move_event(old, hand, Some("return".into()), Position::Top);
+        let event = state.move_event(old, hand, Some(crate::kernel::name!("return")), Position::Top);
         Ctx::new(state, agent, None, player, vec![]).happen(event)?;
     }
     Ok(())

@@ -362,7 +362,7 @@ pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
 /// 11.5.10). `None` when a replacement effect sent it elsewhere.
 pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, detail: Option<String>, states: impl FnOnce(ObjectId) -> Vec<Event>) -> Result<Option<ObjectId>, Illegal> {
     let field = state.zone_id(crate::kernel::name!("field"), Some(player)).ok_or_else(|| Illegal("no field".into()))?;
-    let event = state.move_event(object, field, Some("play".into()), Position::Top);
+    let event = state.move_event(object, field, Some(crate::kernel::name!("play")), Position::Top);
     let new = match state.replace(event, agent) {
         Replaced::Happens(event @ Event::Moved { new, .. }) => {
             state.apply(event);
@@ -416,7 +416,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let paid_reduction = super::options::paid_reduction(state, w, object);
     let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
     let stack = state.zone_id(crate::kernel::name!("stack"), None).ok_or_else(|| Illegal("no stack".into()))?;
-    let event = state.move_event(object, stack, Some("cast".into()), Position::Top);
+    let event = state.move_event(object, stack, Some(crate::kernel::name!("cast")), Position::Top);
     let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
     follow_the_cast(state, object, new);
     if let Some(index) = index {

@@ -188,7 +188,7 @@ fn to_break_zone(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId,
     }
     let owner = state.object(object).owner;
     let Some(zone) = state.zone_id(crate::kernel::name!("break_zone"), Some(owner)) else { return };
-    let mut event = state.move_event(object, zone, reason.map(str::to_string), Position::Top);
+    let mut event = state.move_event(object, zone, reason.map(crate::kernel::Name::new), Position::Top);
     // FF 12.4.5: the source of the damage just dealt is the card that broke it.
     if let (Some("break"), Event::Moved { by, .. }) = (reason, &mut event) {
         *by = last_damage(state, object).and_then(|(source, _)| source);

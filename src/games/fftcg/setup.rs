@@ -89,7 +89,7 @@ pub fn start(state: &mut GameState, agent: &mut dyn Agent) {
             _ => (0..cards.len()).collect(),
         };
         for &i in order.iter().rev() {
-            let event = state.move_event(cards[i], deck, Some("mulligan".into()), Position::Bottom);
+            let event = state.move_event(cards[i], deck, Some(crate::kernel::name!("mulligan")), Position::Bottom);
             let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
         }
         draw(state, agent, player, 5);

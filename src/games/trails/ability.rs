@@ -70,7 +70,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
     if arts && zone != "homebase" {
         let owner = state.object(object).owner;
         let trail = state.zone_id(crate::kernel::name!("trail"), Some(owner)).ok_or_else(|| Illegal("no trail".into()))?;
-        let event = state.move_event(object, trail, Some("arts cost".into()), Position::Top);
+        let event = state.move_event(object, trail, Some(crate::kernel::name!("arts cost")), Position::Top);
         Ctx::new(state, agent, Some(object), player, vec![]).happen(event)?;
     }
     Ok(())

@@ -212,7 +212,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("face_down"), value: false, by: vec![] })?;
     }
     let waiting = if from != "homebase" || w.is(state, object, w.unit) || w.is(state, object, w.item) {
-        let event = state.move_event(object, standby, Some("play".into()), Position::Top);
+        let event = state.move_event(object, standby, Some(crate::kernel::name!("play")), Position::Top);
         let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else {
             return Err(Illegal(format!("{what} could not be put into the Resolve Standby Zone")));
         };
@@ -319,7 +319,7 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, w: &Words
         }
         let to = if w.is(state, object, w.unit) || w.is(state, object, w.item) { "field" } else { "trail" };
         let Some(zone) = state.zone_id(to, Some(controller)) else { continue };
-        let event = state.move_event(object, zone, Some("resolved".into()), Position::Top);
+        let event = state.move_event(object, zone, Some(crate::kernel::name!("resolved")), Position::Top);
         moved |= Ctx::new(state, agent, None, controller, vec![]).happen(event).is_ok();
     }
     moved

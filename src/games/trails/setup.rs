@@ -160,7 +160,7 @@ fn exchange(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId) {
         _ => vec![],
     };
     for &card in &chosen {
-        let event = state.move_event(card, deck, Some("hand exchange".into()), Position::Bottom);
+        let event = state.move_event(card, deck, Some(crate::kernel::name!("hand exchange")), Position::Bottom);
         let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
     }
     draw(state, agent, player, chosen.len());

@@ -22,7 +22,7 @@ pub fn stun_by_effect(state: &mut GameState, agent: &mut dyn Agent, object: Obje
     let owner = state.object(object).owner;
     let controller = state.characteristics(object).controller;
     let Some(trail) = state.zone_id(crate::kernel::name!("trail"), Some(owner)) else { return };
-    let event = state.move_event(object, trail, Some("destroy".into()), Position::Top);
+    let event = state.move_event(object, trail, Some(crate::kernel::name!("destroy")), Position::Top);
     let _ = Ctx::new(state, agent, by, controller, vec![]).happen(event);
 }
 
@@ -66,7 +66,7 @@ pub fn counter(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId, b
     }
     let owner = state.object(object).owner;
     let trail = state.zone_id(crate::kernel::name!("trail"), Some(owner)).ok_or_else(|| Illegal("no trail".into()))?;
-    let event = state.move_event(object, trail, Some("counter".into()), Position::Top);
+    let event = state.move_event(object, trail, Some(crate::kernel::name!("counter")), Position::Top);
     Ctx::new(state, agent, by, controller, vec![]).happen(event).map(|_| ())
 }
 
@@ -76,7 +76,7 @@ pub fn discard_hand(state: &mut GameState, agent: &mut dyn Agent, call: &crate::
     let player = call.player;
     let (Some(hand), Some(trail)) = (state.zone_id(crate::kernel::name!("hand"), Some(player)), state.zone_id(crate::kernel::name!("trail"), Some(player))) else { return Ok(()) };
     for object in state.zone(hand).objects.clone() {
-        let event = state.move_event(object, trail, Some("discard".into()), Position::Top);
+        let event = state.move_event(object, trail, Some(crate::kernel::name!("discard")), Position::Top);
         Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)?;
     }
     Ok(())

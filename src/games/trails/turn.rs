@@ -100,7 +100,7 @@ pub fn homebase_step(state: &mut GameState, agent: &mut dyn Agent, w: &Words, wi
         _ => vec![],
     };
     if let (Some(&card), Some(homebase)) = (chosen.first(), state.zone_id(crate::kernel::name!("homebase"), Some(player))) {
-        let event = state.move_event(card, homebase, Some("homebase step".into()), Position::Top);
+        let event = state.move_event(card, homebase, Some(crate::kernel::name!("homebase step")), Position::Top);
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
         if let Ok(Some(Event::Moved { new, .. })) = ctx.happen(event) {
             let _ = ctx.happen(Event::Flag { object: new, flag: crate::kernel::name!("face_down"), value: true, by: vec![] });
@@ -200,7 +200,7 @@ fn cure_stunned(state: &mut GameState, agent: &mut dyn Agent, order: [PlayerId; 
         for object in stunned(state, player) {
             let owner = state.object(object).owner;
             let Some(trail) = state.zone_id(crate::kernel::name!("trail"), Some(owner)) else { continue };
-            let event = state.move_event(object, trail, Some("cure phase".into()), Position::Top);
+            let event = state.move_event(object, trail, Some(crate::kernel::name!("cure phase")), Position::Top);
             let _ = Ctx::new(state, agent, None, player, vec![]).happen(event);
         }
     }

@@ -85,7 +85,7 @@ pub fn stun(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, by: &[
     if w.is(state, unit, w.item) {
         let owner = state.object(unit).owner;
         if let Some(trail) = state.zone_id(crate::kernel::name!("trail"), Some(owner)) {
-            let event = state.move_event(unit, trail, Some("destroy".into()), Position::Top);
+            let event = state.move_event(unit, trail, Some(crate::kernel::name!("destroy")), Position::Top);
             let _ = Ctx::new(state, agent, by.first().copied(), controller, vec![]).happen(event);
         }
         return;

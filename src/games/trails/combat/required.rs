@@ -51,7 +51,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId,
     if discard > 0 {
         let Some(trail) = state.zone_id(crate::kernel::name!("trail"), Some(player)) else { return false };
         for card in choose(state, agent, player, hand, discard, format!("discard {discard} card(s) to attack (Trails 804.3)")) {
-            let event = state.move_event(card, trail, Some("discard".into()), Position::Top);
+            let event = state.move_event(card, trail, Some(crate::kernel::name!("discard")), Position::Top);
             if Ctx::new(state, agent, None, player, vec![]).happen(event).is_err() {
                 return false;
             }
