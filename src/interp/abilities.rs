@@ -250,7 +250,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     let by_cards = !state.audit && !super::reach::effects_give_reach(state, Some(event));
     let no_card = by_cards && !super::reach::game_reaches(state, event);
     let mut candidates: Candidates = if no_card { Candidates::new() } else { in_ability_zones(state).collect() };
-    let mut subject: Vec<ObjectId> = vec![];
+    let mut subject: smallvec::SmallVec<[ObjectId; 1]> = smallvec::SmallVec::new();
     // Trails 1211.6a-b, 1221: a card that left the field (or a public zone for a private one) is
     // read, by the triggers of its move, as it was there (its last known information); their
     // effects still act on where it is now.
@@ -355,7 +355,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             // For an announced event, `it` is the other card involved ("whenever this stuns a
             // unit: KO it"), or the card itself when it is the only one.
             let subject = if signal_objects.is_empty() {
-                subject.clone()
+                subject.to_vec()
             } else {
                 let others: Vec<ObjectId> = signal_objects.iter().copied().filter(|o| *o != object).collect();
                 if others.is_empty() { signal_objects.clone() } else { others }
@@ -421,7 +421,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         if state.event_matches(&d.pattern, &event, d.source) {
             let mut env = d.env.clone();
             if !subject.is_empty() {
-                env.push(("it".into(), Binding::Objects(subject.clone())));
+                env.push(("it".into(), Binding::Objects(subject.to_vec())));
             }
             if let Some(old) = looked_back {
                 env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
