@@ -168,7 +168,7 @@ impl GameState {
     /// changed, so that the view must be computed from scratch.
     pub(super) fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> Option<Vec<GlobalValue>> {
         view.resize(self.objects.len(), None);
-        let mut active: Vec<(&ContinuousEffect, Option<i64>)> = vec![];
+        let mut active: Vec<(&ContinuousEffect, Option<i64>)> = Vec::with_capacity(self.effects.len());
         for e in self.effects.iter().filter(|e| self.effect_active(e) && !super::layers::lapsed(view, e)) {
             match globals.iter().find(|g| g.effect == e.id) {
                 Some(g) if !g.holds => {}
