@@ -533,12 +533,7 @@ impl GameState {
     /// Whether the effect's duration still holds.
     #[inline]
     pub fn effect_active(&self, e: &ContinuousEffect) -> bool {
-        // The common durations read in place (this runs for every effect at every refresh).
-        match &e.duration {
-            Duration::WhileIn(object) => self.object(*object).left.is_none(),
-            Duration::Forever | Duration::Until(_) => true,
-            other => self.duration_holds(other),
-        }
+        self.duration_holds(&e.duration)
     }
 
     /// Whether an always-on ability's replacement comes from an object whose abilities do not
@@ -614,13 +609,23 @@ impl GameState {
         }
     }
 
-    /// Whether a duration still holds: the object stayed, or still has its flag.
+    /// Whether a duration still holds: the object stayed, or still has its flag. The common
+    /// durations are read in place (this runs for every effect at every refresh of the view).
+    #[inline]
     pub fn duration_holds(&self, duration: &Duration) -> bool {
         match duration {
             Duration::WhileIn(object) => self.object(*object).left.is_none(),
+            Duration::Forever | Duration::Until(_) => true,
+            Duration::WhileFlag(..) | Duration::WhileEffect(_) => self.holds_while(duration),
+        }
+    }
+
+    /// `duration_holds` for a state the object keeps, or an effect that stays in force.
+    fn holds_while(&self, duration: &Duration) -> bool {
+        match duration {
             Duration::WhileFlag(object, flag) => self.object(*object).left.is_none() && self.object(*object).flags.contains(flag.as_str()),
             Duration::WhileEffect(id) => self.effects.iter().any(|e| e.id == *id && self.duration_holds(&e.duration)),
-            Duration::Forever | Duration::Until(_) => true,
+            other => self.duration_holds(other),
         }
     }
 }

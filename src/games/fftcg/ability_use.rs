@@ -119,8 +119,8 @@ pub(super) type SharedUseTexts = Arc<std::sync::OnceLock<UseTexts>>;
 
 /// The use text of `ability`, which `reference` names: read from the library's table for a
 /// printed or keyword ability, worked out now for one an effect granted.
-pub(super) fn use_text<'a>(texts: &'a SharedUseTexts, library: &Library, w: &Words, reference: &AbilityRef, ability: &AbilityIr) -> Cow<'a, UseText> {
-    let table = texts.get_or_init(|| UseTexts::of(library, w));
+pub(super) fn use_text<'a>(library: &Library, w: &'a Words, reference: &AbilityRef, ability: &AbilityIr) -> Cow<'a, UseText> {
+    let table = w.uses.get_or_init(|| UseTexts::of(library, w));
     let found = match reference {
         AbilityRef::Printed { card, index } => table.printed.get(card.index()).and_then(|list| list.get(*index)),
         AbilityRef::Keyword { keyword, index } => table.keywords.get(keyword.index()).and_then(|list| list.get(*index)),

@@ -115,10 +115,8 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
         if !(!chars.stripped && printed.iter().any(activated)) && !chars.keywords.iter().any(keyword_activated) && chars.granted.is_empty() {
             continue;
         }
+        // `usable` refuses another player's ability unless each player may use it (FF 11.6.1).
         for (reference, ability) in abilities_in(&library, state.object(object).card, &chars) {
-            if !mine && !has_tag(&library, ability, EACH_PLAYER) {
-                continue;
-            }
             if activated(ability) && usable(state, w, &sources, player, object, &reference, ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
@@ -177,7 +175,7 @@ pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
 /// the reason is put into words only when `explain` (legal plays ask of every ability).
 fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, reference: &AbilityRef, ability: &AbilityIr, explain: bool) -> Result<SymbolCost, Illegal> {
     let refuse = |why: &dyn Fn() -> String| Err(Illegal(if explain { why() } else { String::new() }));
-    let text = use_text(&w.uses, &state.library, w, reference, ability);
+    let text = use_text(&state.library, w, reference, ability);
     for limit in &text.limits {
         match limit {
             UseLimit::OwnTurnOnly if state.turn_player != player => return refuse(&|| "it can be used only on your turn".into()),
