@@ -293,7 +293,7 @@ pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &
     let changed = state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
     let misplaced: Vec<(ObjectId, PlayerId)> = state
         .in_zones(zone)
-        .map(|o| (o, if changed { state.characteristics(o).controller } else { state.object(o).owner }))
+        .map(|o| (o, if changed { state.controller(o) } else { state.object(o).owner }))
         .filter(|(o, controller)| state.zone(state.object(*o).zone).owner != Some(*controller))
         .collect();
     let mut moved = false;

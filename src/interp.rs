@@ -400,7 +400,7 @@ impl<'a> Ctx<'a> {
                         if self.slot(call, &bound.args[1]).is_some() && !matches!(bound.args[2], crate::vocab::BoundArg::Absent) {
                             let who = self.player_arg(call, &bound.args[2])?;
                             let objects = self.in_any_zone(true, |ctx| ctx.objects_arg(call, &bound.args[1]));
-                            return Ok(objects?.iter().any(|o| self.state.in_state(*o, &name) && self.state.characteristics(*o).controller == who));
+                            return Ok(objects?.iter().any(|o| self.state.in_state(*o, &name) && self.state.controller(*o) == who));
                         }
                         let objects = self.objects_arg(call, &bound.args[1])?;
                         match &bound.args[2] {

@@ -113,12 +113,12 @@ impl Words {
 
     /// Whether the object is of `kind` now (a Summon is a card, a Forward a Character).
     pub fn is(&self, state: &GameState, object: ObjectId, kind: KindId) -> bool {
-        state.library.vocab.any_is(&state.characteristics(object).kinds, kind)
+        state.reading(object, |c| state.library.vocab.any_is(&c.kinds, kind))
     }
 
     /// The object's Elements now (FF 5.2.1.1).
     pub fn elements(&self, state: &GameState, object: ObjectId) -> Vec<u32> {
-        self.element_values(&state.characteristics(object)).collect()
+        state.reading(object, |c| self.element_values(c).collect())
     }
 
     /// The Elements a value lists (`[wind, wind]`).
@@ -143,7 +143,7 @@ impl Words {
     }
 
     pub fn flag(&self, state: &GameState, object: ObjectId, property: Option<PropId>) -> bool {
-        Words::has_icon(&state.characteristics(object), property)
+        state.reading(object, |c| Words::has_icon(c, property))
     }
 
     /// Whether characteristics `c` have the icon `property` (`flag` without looking them up).

@@ -196,7 +196,7 @@ impl Ctx<'_> {
                 let first = objects.first().ok_or_else(|| Illegal("no card to read a player from".into()))?;
                 match bound.primitive {
                     Primitive::Owner => Ok(self.state.object(*first).owner),
-                    Primitive::Controller => Ok(self.state.characteristics(*first).controller),
+                    Primitive::Controller => Ok(self.state.controller(*first)),
                     p => Err(Illegal(format!("`{}` gives no player", p.name()))),
                 }
             }

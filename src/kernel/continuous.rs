@@ -248,6 +248,26 @@ impl GameState {
         self.object(object).last_known.clone().unwrap_or_else(|| self.printed(object))
     }
 
+    /// `f` of the object's characteristics, read where the current view holds them: no reference
+    /// taken (most reads want one field). `f` must not read the game state: the view is borrowed
+    /// while it runs.
+    #[inline]
+    pub fn reading<T>(&self, object: ObjectId, f: impl FnOnce(&Characteristics) -> T) -> T {
+        if let Ok(cache) = self.cache.view.try_borrow()
+            && let Some(c) = cache.as_ref().filter(|c| c.generation == self.generation && !c.recheck)
+            && let Some(Some(found)) = c.view.get(object.index())
+        {
+            return f(found);
+        }
+        f(&self.characteristics(object))
+    }
+
+    /// The object's controller now (as its characteristics say).
+    #[inline]
+    pub fn controller(&self, object: ObjectId) -> PlayerId {
+        self.reading(object, |c| c.controller)
+    }
+
     /// Every live object's characteristics, computed once per generation.
     pub fn view(&self) -> Arc<View> {
         self.refresh_view();
@@ -306,10 +326,11 @@ impl GameState {
     /// Whether `object` may do `action` (against `player`, with `other`): prohibitions win over
     /// permissions (FF 2.2, Trails 104.4, UFS K.1.2); `None` when no hook speaks to it.
     pub fn permits(&self, object: ObjectId, action: &str, player: Option<PlayerId>, other: Option<ObjectId>) -> Option<bool> {
-        let c = self.characteristics(object);
-        if c.forbidden.is_empty() && c.allowed.is_empty() {
+        // Most objects have no permission or prohibition: read in place.
+        if self.reading(object, |c| c.forbidden.is_empty() && c.allowed.is_empty()) {
             return None;
         }
+        let c = self.characteristics(object);
         let view = self.view();
         let applies = |h: &Hook| {
             h.action == action

@@ -212,7 +212,7 @@ impl GameState {
     pub fn affected_player(&self, event: &Event) -> PlayerId {
         match event {
             Event::Moved { old: object, .. } | Event::Damaged { object, .. } | Event::Flag { object, .. } | Event::Counter { object, .. } => {
-                self.characteristics(*object).controller
+                self.controller(*object)
             }
             Event::Resource { player, .. } | Event::PlayerFlag { player, .. } => *player,
             _ => self.turn_player,

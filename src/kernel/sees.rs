@@ -46,7 +46,7 @@ impl GameState {
         }
         let zone = self.zone(o.zone);
         if self.hidden(object) {
-            return zone.name.is_in(&sight.controller_sees_hidden_in) && self.characteristics(object).controller == player;
+            return zone.name.is_in(&sight.controller_sees_hidden_in) && self.controller(object) == player;
         }
         match zone.visibility {
             Visibility::Public => true,

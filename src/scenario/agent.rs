@@ -92,7 +92,7 @@ fn answer_for(state: &GameState, question: &Question, spec: &AnswerSpec) -> Opti
 /// Whether `object` is the card `name` refers to (and, if it says whose, controlled by them).
 pub fn matches(state: &GameState, object: ObjectId, name: &ObjectRef) -> bool {
     let card = state.library.card(state.object(object).card);
-    (card.name.eq_ignore_ascii_case(&name.name) || card.code.as_ref().is_some_and(|c| c.eq_ignore_ascii_case(&name.name))) && name.player.is_none_or(|p| state.characteristics(object).controller.index() == usize::from(p))
+    (card.name.eq_ignore_ascii_case(&name.name) || card.code.as_ref().is_some_and(|c| c.eq_ignore_ascii_case(&name.name))) && name.player.is_none_or(|p| state.controller(object).index() == usize::from(p))
 }
 
 /// The legal options of a question, in words (for messages and the REPL's `:options`).

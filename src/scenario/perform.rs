@@ -156,7 +156,7 @@ pub fn find_in(state: &GameState, card: &ObjectRef, side: Option<Side>, zone: Op
     let mut found: Vec<ObjectId> = state
         .live_objects()
         .filter(|o| super::agent::matches(state, *o, &ObjectRef { player: None, ..card.clone() }))
-        .filter(|o| whose.is_none_or(|p| state.object(*o).owner == player(p) || state.characteristics(*o).controller == player(p)))
+        .filter(|o| whose.is_none_or(|p| state.object(*o).owner == player(p) || state.controller(*o) == player(p)))
         .filter(|o| zone.is_none_or(|z| state.zone(state.object(*o).zone).name == z))
         .collect();
     found.sort_by_key(|o| !state.zone(state.object(*o).zone).name.is_in(&state.config.ability_zones));

@@ -106,7 +106,7 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
     let (Some(deck), Some(damage_zone)) = (state.zone_id(crate::kernel::name!("deck"), Some(player)), state.zone_id(crate::kernel::name!("damage_zone"), Some(player))) else {
         return Err(Illegal("no deck or Damage Zone".into()));
     };
-    let dealer = sources.first().map_or(state.opponent_of(player), |s| state.characteristics(*s).controller);
+    let dealer = sources.first().map_or(state.opponent_of(player), |s| state.controller(*s));
     // FF 6.5.1, 11.12.5.2: "If Cecil deals damage to your opponent, the damage becomes 2 instead" (15-073H
     // Cecil): the hook `player_damage_becomes` on the card dealing it, for that player, with the number.
     let becomes = sources.first().and_then(|s| {

@@ -113,7 +113,7 @@ pub fn discarded_by_effect(state: &GameState, new: ObjectId) -> Vec<Event> {
     }
     let player = state.zone(*from).owner.unwrap_or(state.object(new).owner);
     let mut flags = vec![DISCARDED_BY_EFFECT];
-    if state.characteristics(*by).controller != player {
+    if state.controller(*by) != player {
         flags.push(DISCARDED_BY_OPPONENT_EFFECT);
     }
     let has = |f: &str| state.players[player.index()].flags.contains(f);

@@ -27,13 +27,13 @@ fn why_not_attack(state: &GameState, w: &Words, object: ObjectId) -> Option<&'st
     let o = state.object(object);
     let reason = if o.left.is_some() || state.zone(o.zone).name != "field" {
         "is not on the field"
-    } else if state.characteristics(object).controller != state.turn_player {
+    } else if state.controller(object) != state.turn_player {
         "is not controlled by the turn player"
     } else if !w.is(state, object, w.forward) {
         "is not a Forward"
     } else if o.flags.contains("dull") {
         "is dull"
-    } else if o.counters.get(ATTACKS_THIS_TURN).copied().unwrap_or(0) > state.characteristics(object).adjustments.get("attacks").copied().unwrap_or(0) {
+    } else if o.counters.get(ATTACKS_THIS_TURN).copied().unwrap_or(0) > state.reading(object, |c| c.adjustments.get("attacks").copied().unwrap_or(0)) {
         "has already attacked this turn"
     } else if super::play::arrived_this_turn(state, object) && state.permits(object, "attack_on_arrival", None, None) != Some(true) {
         "entered the field this turn"
@@ -156,7 +156,7 @@ fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Wind
     let defender = state.opponent_of(state.turn_player);
     let able: Vec<ObjectId> = state
         .in_zones(crate::kernel::name!("field"))
-        .filter(|o| state.characteristics(*o).controller == defender && w.is(state, *o, w.forward))
+        .filter(|o| state.controller(*o) == defender && w.is(state, *o, w.forward))
         .filter(|o| !state.object(*o).flags.contains("dull"))
         // FF 10.1.3.1.2, 15.1.1.9.6: it can block at least one attacker, by both cards' restrictions.
         .filter(|o| attackers.iter().any(|a| state.permits(*o, "block", None, Some(*a)) != Some(false) && state.permits(*a, "be_blocked", None, Some(*o)) != Some(false)))
@@ -235,7 +235,7 @@ fn exchange(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers: 
         }
     }
     for (source, target, amount) in hits {
-        let controller = state.characteristics(source).controller;
+        let controller = state.controller(source);
         if amount > 0 && state.object(target).left.is_none() && super::restrict::allows(state, target, crate::kernel::Deed::Damage(amount), controller, Some(source)) {
             Ctx::new(state, agent, Some(source), controller, vec![]).happen(Event::Damaged { object: target, amount, source: Some(source), battle: true })?;
         }

@@ -41,7 +41,7 @@ pub fn equipped_to(state: &GameState, w: &Words, item: ObjectId) -> Option<Objec
 /// SE14 5.2.3.1.3.2-3: whether `character` is of a card type the Item names in its `equip`
 /// property (any Character when it names none), controlled by the Item's player.
 fn can_equip(state: &GameState, w: &Words, player: PlayerId, item: ObjectId, character: ObjectId) -> bool {
-    if state.characteristics(character).controller != player || !w.is(state, character, w.character) {
+    if state.controller(character) != player || !w.is(state, character, w.character) {
         return false;
     }
     let Some(types) = w.equip.and_then(|p| state.characteristics(item).get(p).cloned()) else { return true };
@@ -160,7 +160,7 @@ pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, p
     let mut cost = card_cost(state, w, formation);
     let chosen = play_options(state, agent, w, player, formation, &mut cost)?;
     pay_chosen(state, agent, w, player, formation, &cost, &chosen)?;
-    let previous: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| is_formation(state, w, *o) && state.characteristics(*o).controller == player).collect();
+    let previous: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| is_formation(state, w, *o) && state.controller(*o) == player).collect();
     let Some(new) = enter_field(state, agent, player, formation, None, |new| paid_states(new, &chosen))? else { return Ok(()) };
     for old in previous.into_iter().filter(|o| *o != new) {
         if state.object(old).left.is_some() {
@@ -187,7 +187,7 @@ pub fn equip_arrivals(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -
     let arrived: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| is_item(state, w, *o) && state.object(*o).attached_to.is_none()).collect();
     let mut changed = false;
     for item in arrived {
-        let player = state.characteristics(item).controller;
+        let player = state.controller(item);
         let options = equippers(state, w, player, item);
         if options.is_empty() || state.object(item).left.is_some() {
             continue;
@@ -208,13 +208,13 @@ pub fn doomed(state: &GameState, w: &Words) -> Vec<ObjectId> {
     let mut formations: Vec<(ObjectId, PlayerId)> = vec![];
     for o in state.in_zones(crate::kernel::name!("field")) {
         if is_formation(state, w, o) {
-            formations.push((o, state.characteristics(o).controller));
+            formations.push((o, state.controller(o)));
         }
         if !is_item(state, w, o) {
             continue;
         }
         match equipped_to(state, w, o) {
-            Some(host) if can_equip(state, w, state.characteristics(o).controller, o, host) => equipped.push((o, host)),
+            Some(host) if can_equip(state, w, state.controller(o), o, host) => equipped.push((o, host)),
             _ => out.push(o),
         }
     }

@@ -14,11 +14,7 @@ use super::Words;
 
 /// The permission `action` the object has now, if it has one.
 fn hook(state: &GameState, object: ObjectId, action: &str) -> Option<Hook> {
-    let c = state.characteristics(object);
-    if c.forbidden.iter().any(|h| h.action == action) {
-        return None;
-    }
-    c.allowed.iter().find(|h| h.action == action).cloned()
+    state.reading(object, |c| if c.forbidden.iter().any(|h| h.action == action) { None } else { c.allowed.iter().find(|h| h.action == action).cloned() })
 }
 
 /// Moves a card paid as a cost into `zone` (its owner's).
@@ -41,7 +37,7 @@ pub fn reduce_summon_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let Some(permission) = permission else { return Ok(()) };
     let Some(selector) = &permission.with else { return Ok(()) };
     let view = state.view();
-    let options: Vec<ObjectId> = state.live_objects().filter(|o| state.characteristics(*o).controller == player && state.selects(&view, selector, *o, Some(summon))).collect();
+    let options: Vec<ObjectId> = state.live_objects().filter(|o| state.controller(*o) == player && state.selects(&view, selector, *o, Some(summon))).collect();
     if options.is_empty() {
         return Ok(());
     }
@@ -118,8 +114,8 @@ pub fn alternative(state: &GameState, player: PlayerId, card: ObjectId) -> Optio
     let hand = state.zone_id(crate::kernel::name!("hand"), Some(player));
     let payable = |o: ObjectId| match pay {
         Pay::Discard => Some(state.object(o).zone) == hand,
-        Pay::Dull => state.zone(state.object(o).zone).name == "field" && state.characteristics(o).controller == player && !state.object(o).flags.contains("dull"),
-        Pay::Put(_) => state.zone(state.object(o).zone).name == "field" && state.characteristics(o).controller == player,
+        Pay::Dull => state.zone(state.object(o).zone).name == "field" && state.controller(o) == player && !state.object(o).flags.contains("dull"),
+        Pay::Put(_) => state.zone(state.object(o).zone).name == "field" && state.controller(o) == player,
     };
     let mut groups = vec![];
     for (i, selector) in selectors.iter().enumerate() {

@@ -103,8 +103,9 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
     let hand: Vec<ObjectId> = state.zone_id(crate::kernel::name!("hand"), Some(player)).map(|h| state.zone(h).objects.clone()).unwrap_or_default();
     let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Activated;
+    let view = state.view();
     for object in state.in_zones(crate::kernel::name!("field")).chain(hand) {
-        let chars = state.characteristics(object);
+        let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
         let mine = chars.controller == player;
         let printed = &library.card(state.object(object).card).abilities;
         if !mine && !printed.iter().any(|a| has_tag(&library, a, EACH_PLAYER)) {
@@ -116,7 +117,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             continue;
         }
         // `usable` refuses another player's ability unless each player may use it (FF 11.6.1).
-        for (reference, ability) in abilities_in(&library, state.object(object).card, &chars) {
+        for (reference, ability) in abilities_in(&library, state.object(object).card, chars) {
             if activated(ability) && usable(state, w, &sources, player, object, &reference, ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
@@ -168,7 +169,7 @@ fn character_named<'v>(state: &GameState, w: &Words, view: &'v crate::kernel::co
 
 /// The Backups `player` controls (SE14 7.10.3).
 pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
-    state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).count()
+    state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player && w.is(state, *o, w.backup)).count()
 }
 
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2);
@@ -184,7 +185,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         }
     }
     // FF 11.6.1: a player uses the abilities of the cards they control, and those "each player can use".
-    if state.characteristics(object).controller != player && !text.each_player {
+    if state.controller(object) != player && !text.each_player {
         return refuse(&|| format!("{} is not controlled by {}", state.name_of(object), state.players[player.index()].name));
     }
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
@@ -201,7 +202,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
     let forbids_kind = |h: &crate::kernel::Hook| h.action.strip_prefix("use_").and_then(|a| a.strip_suffix("_abilities")) == Some(kind.as_str());
-    if state.characteristics(object).forbidden.iter().any(forbids_kind) && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
+    if state.reading(object, |c| c.forbidden.iter().any(forbids_kind)) && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
         return refuse(&|| format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object)));
     }
     // SE14 15.2.12.4, 5.2.3.1.3.1: an Item's abilities are used while it is equipped to a Character.

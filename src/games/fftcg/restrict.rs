@@ -211,7 +211,7 @@ pub fn too_few_controlled(state: &GameState, player: PlayerId, object: ObjectId)
     let needed = hook.value.as_ref().and_then(Value::number).unwrap_or(1);
     let view = state.view();
     let have = match &hook.with {
-        Some(selector) => state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && state.selects(&view, selector, *o, Some(object))).count() as i64,
+        Some(selector) => state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player && state.selects(&view, selector, *o, Some(object))).count() as i64,
         None => 0,
     };
     (have < needed).then(|| format!("{} needs its player to control {needed} or more of the cards named, not {have} (FF 11.4.1)", state.name_of(object)))

@@ -210,7 +210,7 @@ pub(super) fn last_damage(state: &GameState, object: ObjectId) -> Option<(Option
 fn too_many_backups(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> bool {
     let mut changed = false;
     for player in [PlayerId(0), PlayerId(1)] {
-        let backups: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && w.is(state, *o, w.backup)).collect();
+        let backups: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player && w.is(state, *o, w.backup)).collect();
         if backups.len() <= 5 {
             continue;
         }

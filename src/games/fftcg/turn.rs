@@ -72,14 +72,14 @@ pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     announce(state, agent, Event::Signal { name: crate::kernel::name!("turn_begins"), objects: vec![], player: Some(player), detail: None });
     // FF 9.1: the turn player's dull Characters activate (not Frozen ones, FF 15.2.4.2); no priority.
     phase(state, agent, name!("active"), None);
-    let dull: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("dull")).collect();
+    let dull: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player && state.object(*o).flags.contains("dull")).collect();
     for o in dull {
         if state.permits(o, "activate_in_active_phase", None, None) != Some(false) && !state.object(o).flags.contains("frozen") {
             let _ = Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: o, flag: crate::kernel::name!("dull"), value: false, by: vec![] });
         }
     }
     // FF 15.2.4.2: frozen Characters stayed dull in this Active Phase; the freeze is spent.
-    let frozen: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player && state.object(*o).flags.contains("frozen")).collect();
+    let frozen: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player && state.object(*o).flags.contains("frozen")).collect();
     for o in frozen {
         state.apply(Event::Flag { object: o, flag: crate::kernel::name!("frozen"), value: false, by: vec![] });
     }

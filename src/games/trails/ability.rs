@@ -87,7 +87,7 @@ pub fn usable(state: &GameState, player: PlayerId, object: ObjectId, reference: 
     let arts = library.vocab.ability_kinds[ability.kind.index()].name == ARTS;
     let zone = state.zone(state.object(object).zone).name.as_str();
     let face_down = state.object(object).flags.contains("face_down");
-    let controlled = state.characteristics(object).controller == player;
+    let controlled = state.controller(object) == player;
     match (arts, zone) {
         (true, "hand") if state.object(object).owner == player => {}
         (true, "homebase") if controlled && face_down => {}

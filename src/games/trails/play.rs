@@ -282,7 +282,7 @@ fn may_be_played_by_effect(state: &GameState, w: &Words, player: PlayerId, objec
     match zone_of(state, object).as_str() {
         "hand" => obj.owner == player && !w.is(state, object, w.base),
         "homebase" if w.is(state, object, w.base) => playable(state, w, player, object).is_ok(),
-        "homebase" => state.characteristics(object).controller == player && obj.flags.contains("face_down"),
+        "homebase" => state.controller(object) == player && obj.flags.contains("face_down"),
         _ => false,
     }
 }
@@ -311,7 +311,7 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, w: &Words
         if state.stack.iter().any(|e| e.source == Some(object)) {
             continue;
         }
-        let controller = state.characteristics(object).controller;
+        let controller = state.controller(object);
         if state.object(object).flags.contains(PROXY) {
             // 1205.1c-2, 1205.1c-3: a proxy is removed; its card stays in the homebase.
             moved |= Ctx::new(state, agent, None, controller, vec![]).happen(Event::Removed { object }).is_ok();

@@ -20,7 +20,7 @@ pub fn stun_by_effect(state: &mut GameState, agent: &mut dyn Agent, object: Obje
         return;
     }
     let owner = state.object(object).owner;
-    let controller = state.characteristics(object).controller;
+    let controller = state.controller(object);
     let Some(trail) = state.zone_id(crate::kernel::name!("trail"), Some(owner)) else { return };
     let event = state.move_event(object, trail, Some(crate::kernel::name!("destroy")), Position::Top);
     let _ = Ctx::new(state, agent, by, controller, vec![]).happen(event);
@@ -37,7 +37,7 @@ pub fn cure(state: &mut GameState, agent: &mut dyn Agent, objects: &[ObjectId], 
         state.apply(Event::Simultaneous { open: true });
     }
     for object in stunned {
-        let controller = state.characteristics(object).controller;
+        let controller = state.controller(object);
         let mut ctx = Ctx::new(state, agent, by, controller, vec![]);
         for (flag, value) in [("stunned", false), ("face_down", false), ("actioned", true)] {
             if ctx.state.object(object).flags.contains(flag) != value {

@@ -174,7 +174,7 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
     // 705.8: every card on the field and in the homebase readies (a stunned UNIT does not, 1306.2b).
     let actioned: Vec<ObjectId> = ["field", "homebase"].iter().flat_map(|z| state.in_zones(*z).collect::<Vec<_>>()).filter(|o| state.object(*o).flags.contains("actioned") && super::ability::may_ready(state, *o)).collect();
     for object in actioned {
-        let controller = state.characteristics(object).controller;
+        let controller = state.controller(object);
         let _ = Ctx::new(state, agent, None, controller, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("actioned"), value: false, by: vec![] });
     }
     empty_pools(state);
@@ -184,7 +184,7 @@ pub fn cure_phase(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windo
 /// both are cured at once, as effects cure (`terms::cure`: 1308, 1306.4 face-up and actioned); then
 /// every other stunned UNIT goes to its owner's trail (one that cannot stays stunned on the field).
 fn cure_stunned(state: &mut GameState, agent: &mut dyn Agent, order: [PlayerId; 2]) {
-    let stunned = |state: &GameState, player: PlayerId| -> Vec<ObjectId> { state.in_zones(crate::kernel::name!("field")).filter(|o| state.object(*o).flags.contains("stunned") && state.characteristics(*o).controller == player).collect() };
+    let stunned = |state: &GameState, player: PlayerId| -> Vec<ObjectId> { state.in_zones(crate::kernel::name!("field")).filter(|o| state.object(*o).flags.contains("stunned") && state.controller(*o) == player).collect() };
     let mut cured = vec![];
     for player in order {
         let options = stunned(state, player);

@@ -24,7 +24,7 @@ fn fight_back_targets(state: &mut GameState, agent: &mut dyn Agent, attackers: &
     if options.len() == 1 {
         return options;
     }
-    let controller = state.characteristics(defender).controller;
+    let controller = state.controller(defender);
     let prompt = format!("the fight back target of {} (Trails 804.11a-1)", state.name_of(defender));
     match state.ask(agent, controller, Question::Objects { prompt, options: options.clone(), min: 1, max: 1 }) {
         Answer::Objects(list) if !list.is_empty() => list,
@@ -40,7 +40,7 @@ pub fn fight(state: &mut GameState, agent: &mut dyn Agent, w: &Words, attackers:
     let fought_back: Vec<(ObjectId, i64)> = fight_back_targets(state, agent, attackers, defender).into_iter().map(|a| (a, w.number(state, a, w.def))).collect();
     let total: i64 = attackers.iter().map(|a| w.number(state, *a, w.str)).sum();
     let (d_str, d_def) = (w.number(state, defender, w.str), w.number(state, defender, w.def));
-    let defending_player = state.characteristics(defender).controller;
+    let defending_player = state.controller(defender);
     // 804.11a-2 to 804.11a-4 happen at the same time: a UNIT stunned here still triggers on the rest.
     state.apply(Event::Simultaneous { open: true });
     if total >= d_def {
@@ -65,7 +65,7 @@ pub fn overkill(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, pl
     if amount <= 0 || state.permits(unit, hook, None, None) != Some(true) {
         return;
     }
-    let controller = state.characteristics(unit).controller;
+    let controller = state.controller(unit);
     let mut ctx = Ctx::new(state, agent, Some(unit), controller, vec![]);
     if ctx.happen(Event::Resource { player, name: crate::kernel::name!("bond"), delta: -amount }).is_ok() {
         announce(state, agent, Event::Signal { name: crate::kernel::name!("overkill_damage"), objects: vec![unit], player: Some(player), detail: Some(amount.to_string()) });
@@ -81,7 +81,7 @@ pub fn stun(state: &mut GameState, agent: &mut dyn Agent, unit: ObjectId, by: &[
         return;
     }
     let w = Words::get(state);
-    let controller = state.characteristics(unit).controller;
+    let controller = state.controller(unit);
     if w.is(state, unit, w.item) {
         let owner = state.object(unit).owner;
         if let Some(trail) = state.zone_id(crate::kernel::name!("trail"), Some(owner)) {

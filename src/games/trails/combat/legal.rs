@@ -15,7 +15,7 @@ fn misplaced(state: &GameState, w: &Words, object: ObjectId, player: PlayerId, o
     let o = state.object(object);
     if o.left.is_some() || state.zone(o.zone).name != "field" {
         Some("is not on the field (Trails 804.1a)")
-    } else if (state.characteristics(object).controller == player) != own {
+    } else if (state.controller(object) == player) != own {
         Some(if own { "is not controlled by the primary player (Trails 803.3)" } else { "is not the opponent's (Trails 803.5)" })
     } else if !w.is(state, object, w.unit) {
         Some("is not a UNIT (Trails 803.6a, 803.6f)")
@@ -96,7 +96,7 @@ pub fn cannot_attack_together(state: &GameState, w: &Words, player: PlayerId, un
 /// "can only attack" and "can only be attacked by", 1402; "cannot be attacked", 1326.1).
 pub fn cannot_target(state: &GameState, w: &Words, attacker: ObjectId, target: ObjectId) -> Option<String> {
     let o = state.object(target);
-    let reason = if let Some(why) = misplaced(state, w, target, state.characteristics(attacker).controller, false) {
+    let reason = if let Some(why) = misplaced(state, w, target, state.controller(attacker), false) {
         why
     } else if o.flags.contains("stunned") {
         "is stunned (Trails 803.5a-1, 803.6g)"
@@ -132,7 +132,7 @@ pub fn targets(state: &GameState, w: &Words, player: PlayerId, attackers: &[Obje
 /// Why `attacker` may not attack the player `defender` (803.6h): a UNIT of theirs it could
 /// attack prevents it (a UNIT that "cannot be attacked" does not).
 fn cannot_target_player(state: &GameState, w: &Words, attacker: ObjectId, defender: PlayerId) -> Option<String> {
-    let blocking = state.in_zones(crate::kernel::name!("field")).find(|t| state.characteristics(*t).controller == defender && cannot_target(state, w, attacker, *t).is_none())?;
+    let blocking = state.in_zones(crate::kernel::name!("field")).find(|t| state.controller(*t) == defender && cannot_target(state, w, attacker, *t).is_none())?;
     Some(format!("{} cannot attack the player while it could attack {} (Trails 803.6h)", state.name_of(attacker), state.name_of(blocking)))
 }
 

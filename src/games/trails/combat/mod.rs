@@ -105,7 +105,7 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         announce(state, agent, Event::Signal { name: crate::kernel::name!("first_attack_of_turn"), objects: attackers.clone(), player: Some(player), detail: None });
     }
     if let Target::Unit(t) = target {
-        let defender = state.characteristics(t).controller;
+        let defender = state.controller(t);
         announce(state, agent, Event::Signal { name: crate::kernel::name!("attacked"), objects: vec![t], player: Some(defender), detail: None });
         if sclm {
             announce(state, agent, Event::Signal { name: crate::kernel::name!("sclm_attacked"), objects: vec![t], player: Some(defender), detail: None });

@@ -23,7 +23,7 @@ use super::legal::{only, share_an_organization};
 pub fn cannot_support(state: &GameState, w: &Words, player: PlayerId, target: ObjectId, supporter: ObjectId) -> Option<String> {
     let on_field = |o: ObjectId| {
         let obj = state.object(o);
-        obj.left.is_none() && state.zone(obj.zone).name == "field" && state.characteristics(o).controller == player && w.is(state, o, w.unit)
+        obj.left.is_none() && state.zone(obj.zone).name == "field" && state.controller(o) == player && w.is(state, o, w.unit)
     };
     let reason = if !on_field(target) {
         format!("{} is not a UNIT {} controls on the field (Trails 1219.2a)", state.name_of(target), state.players[player.index()].name)
@@ -45,7 +45,7 @@ pub fn cannot_support(state: &GameState, w: &Words, player: PlayerId, target: Ob
 
 /// Every (target, supporter) pair `player` may use for SCLM Support now.
 pub fn supports(state: &GameState, w: &Words, player: PlayerId) -> Vec<(ObjectId, ObjectId)> {
-    let mine: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.characteristics(*o).controller == player).collect();
+    let mine: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player).collect();
     let mut out = vec![];
     for target in &mine {
         for supporter in &mine {
@@ -107,7 +107,7 @@ fn gain_support_action(state: &GameState) -> Option<TemplateId> {
 /// triggers; otherwise nothing happens.
 pub fn gain_support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, target: ObjectId, source: Option<ObjectId>) -> Result<(), Illegal> {
     let obj = state.object(target);
-    let valid = obj.left.is_none() && state.zone(obj.zone).name == "field" && state.characteristics(target).controller == player && w.is(state, target, w.unit);
+    let valid = obj.left.is_none() && state.zone(obj.zone).name == "field" && state.controller(target) == player && w.is(state, target, w.unit);
     if !valid {
         return Ok(());
     }
