@@ -273,9 +273,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     if let Event::Damaged { object, .. } | Event::Flag { object, .. } = event {
         subject.push(*object);
     }
-    let signal_objects = match event {
-        Event::Signal { objects, .. } => objects.clone(),
-        _ => vec![],
+    // Most announcements name a card or two: kept without allocating.
+    let signal_objects: smallvec::SmallVec<[ObjectId; 4]> = match event {
+        Event::Signal { objects, .. } => objects.iter().copied().collect(),
+        _ => smallvec::SmallVec::new(),
     };
     // A card announced as it was in an ability zone it has just left (a card played from there)
     // triggers on the announcement by what it was there (Trails 1211.6, 1202.5).
@@ -358,7 +359,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 subject.to_vec()
             } else {
                 let others: Vec<ObjectId> = signal_objects.iter().copied().filter(|o| *o != object).collect();
-                if others.is_empty() { signal_objects.clone() } else { others }
+                if others.is_empty() { signal_objects.to_vec() } else { others }
             };
             let mut env = params;
             env.extend(trigger_env(&library, &trigger.event, &event, &subject));

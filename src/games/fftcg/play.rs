@@ -101,10 +101,10 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     // Abilities of the cards a player controls on the field, and of the cards in their hand
     // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
     // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
-    let hand: Vec<ObjectId> = state.zone_id(crate::kernel::name!("hand"), Some(player)).map(|h| state.zone(h).objects.clone()).unwrap_or_default();
+    let hand: &[ObjectId] = state.zone_id(crate::kernel::name!("hand"), Some(player)).map_or(&[], |h| &state.zone(h).objects);
     let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Activated;
     let view = state.view();
-    for object in state.in_zones(crate::kernel::name!("field")).chain(hand) {
+    for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
         let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
         let mine = chars.controller == player;
         let printed = &library.card(state.object(object).card).abilities;

@@ -75,12 +75,13 @@ impl RuleProcesses for FfRules {
         if self.defeats(state) || crate::games::to_controllers_zone(state, agent, "field") {
             return true;
         }
-        let mut doomed: Vec<(ObjectId, Option<&str>)> = vec![];
+        let mut doomed: smallvec::SmallVec<[(ObjectId, Option<&str>); 4]> = smallvec::SmallVec::new();
         // The Characters on the field, read once from one view: controller, characteristics (for
         // the name, unless generic), Light/Dark.
         let view = state.view();
         let library = state.library.clone();
-        let mut characters: Vec<(ObjectId, PlayerId, Option<&Characteristics>, bool)> = Vec::with_capacity(16);
+        // A field rarely holds more than 16 Characters: kept without allocating.
+        let mut characters: smallvec::SmallVec<[(ObjectId, PlayerId, Option<&Characteristics>, bool); 16]> = smallvec::SmallVec::new();
         // Whether an Item or a Formation is on the field, for SE14 12.4.8-12.4.10 below, and
         // how many Backups each player controls, for SE14 7.10.3.
         let mut equipment = false;
@@ -114,7 +115,7 @@ impl RuleProcesses for FfRules {
             let mine = || characters.iter().filter(|c| c.1 == player);
             // FF 12.4.6: two or more Characters of one name without the generic icon (names side
             // by side once sorted).
-            let mut names: Vec<(&crate::kernel::Value, ObjectId)> = mine().filter_map(|c| Some((c.2?.get(w.name)?, c.0))).collect();
+            let mut names: smallvec::SmallVec<[(&crate::kernel::Value, ObjectId); 16]> = mine().filter_map(|c| Some((c.2?.get(w.name)?, c.0))).collect();
             // By length first: most names differ in length, told apart without reading them.
             let length = |v: &crate::kernel::Value| if let crate::kernel::Value::Text(t) = v { t.len() } else { 0 };
             names.sort_unstable_by(|a, b| length(a.0).cmp(&length(b.0)).then_with(|| a.cmp(b)));
@@ -137,7 +138,7 @@ impl RuleProcesses for FfRules {
         }
         // The game remembers which Characters took damage this turn ("a Forward that took damage
         // this turn"), before any of them is broken.
-        let damaged: Vec<ObjectId> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
+        let damaged: smallvec::SmallVec<[ObjectId; 4]> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
         for o in damaged {
             state.apply(Event::Flag { object: o, flag: crate::kernel::name!(DAMAGED_THIS_TURN), value: true, by: vec![] });
         }
