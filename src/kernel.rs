@@ -15,6 +15,7 @@ pub mod event;
 pub mod ids;
 pub mod log;
 pub mod name;
+pub mod name_set;
 pub mod replacement;
 pub mod rng;
 pub mod sees;
@@ -27,6 +28,7 @@ pub use continuous::{Change, Characteristics, ContinuousEffect, Duration, Hook, 
 pub use decision::{Agent, Answer, FirstOption, Question, RandomAgent, ScriptedAgent};
 pub use event::{Event, Position};
 pub use name::Name;
+pub use name_set::NameSet;
 pub(crate) use name::name;
 pub use ids::*;
 pub use state::{Deed, GameCall, GameHooks, AS_IT_WAS, DECLARED, LOOKED_BACK, REVEALED, REVEALED_BY, TRIGGERED_BY, USED_THIS_TURN, GameConfig, GameState, Library, Outcome, Procedure, Retarget, RulesQuiet, Visibility, ZoneSpec};

@@ -276,7 +276,7 @@ impl GameState {
     }
 }
 
-fn set_flag(flags: &mut std::collections::BTreeSet<Name>, flag: Name, value: bool) {
+fn set_flag(flags: &mut crate::kernel::NameSet, flag: Name, value: bool) {
     if value {
         flags.insert(flag);
     } else {

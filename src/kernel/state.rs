@@ -3,7 +3,7 @@
 //! Nothing here changes except through `Event`s (event.rs). The state is plain data and cheap to
 //! clone: card definitions are shared behind an `Arc`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -317,7 +317,7 @@ pub struct Player {
     /// Bond, vitality, CP, EP, momentum...: named by the game.
     pub resources: BTreeMap<crate::kernel::Name, i64>,
     /// Rule changes the player has beyond continuous effects (e.g. "lost").
-    pub flags: BTreeSet<crate::kernel::Name>,
+    pub flags: crate::kernel::NameSet,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -330,7 +330,7 @@ pub struct Object {
     /// When it entered its zone (FF 11.12.4.10).
     pub entered: Timestamp,
     /// Placement states named by the game: dull, face_down, stunned, committed...
-    pub flags: BTreeSet<crate::kernel::Name>,
+    pub flags: crate::kernel::NameSet,
     pub counters: BTreeMap<crate::kernel::Name, i64>,
     /// Values its own abilities remembered (choices made when it was played).
     pub memory: BTreeMap<String, crate::kernel::Value>,
@@ -478,7 +478,7 @@ impl GameState {
     pub fn new(library: Arc<Library>, config: Arc<GameConfig>, player_names: &[&str], seed: u64) -> GameState {
         let players: Vec<Arc<Player>> = player_names
             .iter()
-            .map(|n| Arc::new(Player { name: n.to_string(), resources: BTreeMap::new(), flags: BTreeSet::new() }))
+            .map(|n| Arc::new(Player { name: n.to_string(), resources: BTreeMap::new(), flags: Default::default() }))
             .collect();
         let mut zone_list = vec![];
         for spec in &config.zones {
