@@ -36,6 +36,14 @@ impl PlayerId {
         key.push_str(&self.0.to_string());
         key
     }
+
+    /// `key` as an interned name (a tracked list's), made once per text and player on a thread.
+    pub fn key_name(self, name: &'static str) -> crate::kernel::Name {
+        thread_local! {
+            static KEYS: std::cell::RefCell<rustc_hash::FxHashMap<(usize, usize, u8), crate::kernel::Name>> = Default::default();
+        }
+        KEYS.with(|keys| *keys.borrow_mut().entry((name.as_ptr() as usize, name.len(), self.0)).or_insert_with(|| crate::kernel::Name::new(&self.key(name))))
+    }
 }
 
 /// A point in the game's history: when an object entered its zone, when an effect began (FF 11.12.4.8-10).

@@ -127,9 +127,9 @@ pub fn mark_attack_phase(state: &mut GameState) {
     let attack = matches!(state.phase.as_str(), "attack" | "first_strike");
     for p in 0..state.players.len() {
         let player = PlayerId(p as u8);
-        for (flag, on) in [(ATTACK_PHASE, attack && player == state.turn_player), (ANY_ATTACK_PHASE, attack)] {
-            if state.players[p].flags.contains(flag) != on {
-                state.apply(Event::PlayerFlag { player, flag: flag.into(), value: on });
+        for (flag, on) in [(crate::kernel::name!(ATTACK_PHASE), attack && player == state.turn_player), (crate::kernel::name!(ANY_ATTACK_PHASE), attack)] {
+            if state.players[p].flags.contains(&flag) != on {
+                state.apply(Event::PlayerFlag { player, flag, value: on });
             }
         }
     }

@@ -102,9 +102,9 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
             ctx.happen(Event::Flag { object: *a, flag: crate::kernel::name!("dull"), value: true, by: vec![] })?;
         }
         // FF 15.1.1.9: the Forwards of a party know each other ("forming a party with this").
-        let flags: &[&str] = if attackers.len() > 1 { &["attacking", "attacked", "in_party_with_source"] } else { &["attacking", "attacked"] };
-        for flag in flags {
-            ctx.happen(Event::Flag { object: *a, flag: (*flag).into(), value: true, by: vec![] })?;
+        let flags = [crate::kernel::name!("attacking"), crate::kernel::name!("attacked"), crate::kernel::name!("in_party_with_source")];
+        for flag in &flags[..if attackers.len() > 1 { 3 } else { 2 }] {
+            ctx.happen(Event::Flag { object: *a, flag: *flag, value: true, by: vec![] })?;
         }
         ctx.happen(Event::Counter { object: *a, name: crate::kernel::name!(ATTACKS_THIS_TURN), delta: 1 })?;
     }
@@ -114,10 +114,10 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!(FORMED_PARTY_THIS_TURN), value: true });
     }
     // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once.
-    let key = player.key(FORWARDS_ATTACKED_WITH);
-    let mut attacked = state.tracked.get(key.as_str()).cloned().unwrap_or_default();
+    let key = player.key_name(FORWARDS_ATTACKED_WITH);
+    let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();
     attacked.extend(attackers.iter().filter(|a| !attacked.contains(a)).collect::<Vec<_>>());
-    state.apply(Event::Tracked { name: key.into(), objects: attacked });
+    state.apply(Event::Tracked { name: key, objects: attacked });
     // FF 10.1.2.4-6: "attacks" triggers, then priority.
     announce(state, agent, Event::Signal { name: crate::kernel::name!("attack"), objects: attackers.to_vec(), player: Some(player), detail: None });
     if attackers.len() > 1 {
@@ -127,12 +127,12 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     let blocker = block(state, agent, w, windows)?;
     damage(state, agent, w, windows, blocker)?;
     // FF 10.1.4.5: the attack is over; the party disbands.
-    const BATTLE: [&str; 3] = ["attacking", "blocking", "in_party_with_source"];
-    let involved: Vec<ObjectId> = state.live_objects().filter(|o| BATTLE.iter().any(|f| state.object(*o).flags.contains(*f))).collect();
+    let battle = [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party_with_source")];
+    let involved: Vec<ObjectId> = state.live_objects().filter(|o| battle.iter().any(|f| state.object(*o).flags.contains(f))).collect();
     for o in involved {
-        for flag in BATTLE {
-            if state.object(o).flags.contains(flag) {
-                state.apply(Event::Flag { object: o, flag: flag.into(), value: false, by: vec![] });
+        for flag in battle {
+            if state.object(o).flags.contains(&flag) {
+                state.apply(Event::Flag { object: o, flag, value: false, by: vec![] });
             }
         }
     }

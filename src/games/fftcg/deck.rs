@@ -23,10 +23,10 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
         let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
         drawn.push(new);
         // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.
-        let key = player.key(DRAWN_THIS_TURN);
-        let mut so_far = state.tracked.get(key.as_str()).cloned().unwrap_or_default();
+        let key = player.key_name(DRAWN_THIS_TURN);
+        let mut so_far = state.tracked.get(&key).cloned().unwrap_or_default();
         so_far.push(new);
-        state.apply(Event::Tracked { name: key.into(), objects: so_far });
+        state.apply(Event::Tracked { name: key, objects: so_far });
         let detail = (state.phase != "draw").then(|| "outside_draw_phase".to_string());
         crate::interp::announce(state, agent, Event::Signal { name: crate::kernel::name!("draw"), objects: vec![new], player: Some(player), detail });
     }
