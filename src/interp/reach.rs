@@ -4,7 +4,7 @@
 use crate::ir::AbilityIr;
 use crate::kernel::state::Library;
 use crate::kernel::trigger::{Reaches, TriggerReach};
-use crate::kernel::{Change, Event, GameState, ObjectId};
+use crate::kernel::{Change, Event, GameState, Name, ObjectId};
 
 use super::abilities::{active_zone, triggered};
 
@@ -146,15 +146,15 @@ fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach
     };
     for bound in library.vocab.templates[call.template.index()].implementation.iter() {
         match bound.primitive {
-            Primitive::Moved => reach.moves.push((fixed(bound.args.get(1)), fixed(bound.args.get(2)))),
+            Primitive::Moved => reach.moves.push((fixed(bound.args.get(1)).map(Name::from), fixed(bound.args.get(2)).map(Name::from))),
             Primitive::Damaged => reach.damaged = true,
             Primitive::FlagChanged => match bound.args.get(1) {
-                Some(BoundArg::Word(w)) => reach.flags.push(w.clone()),
+                Some(BoundArg::Word(w)) => reach.flags.push(Name::new(w)),
                 _ => reach.every_flag = true,
             },
             Primitive::ResourceChanged => reach.resource = true,
             Primitive::Signal => match bound.args.first() {
-                Some(BoundArg::Word(w)) => reach.signals.push(w.clone()),
+                Some(BoundArg::Word(w)) => reach.signals.push(Name::new(w)),
                 _ => reach.every_signal = true,
             },
             _ => {}

@@ -17,14 +17,14 @@ use crate::vocab::KeywordId;
 #[derive(Debug, Default, Clone)]
 pub struct TriggerReach {
     /// Moves by the zones they name, from and to (`None`: any zone).
-    pub moves: Vec<(Option<String>, Option<String>)>,
+    pub moves: Vec<(Option<crate::kernel::Name>, Option<crate::kernel::Name>)>,
     pub damaged: bool,
     /// States by name, or every state.
-    pub flags: Vec<String>,
+    pub flags: Vec<crate::kernel::Name>,
     pub every_flag: bool,
     pub resource: bool,
     /// Announcements by name, or every announcement.
-    pub signals: Vec<String>,
+    pub signals: Vec<crate::kernel::Name>,
     pub every_signal: bool,
     /// A state trigger (FF 11.8.18, Trails 1211.9): its condition is looked at after every event.
     pub always: bool,

@@ -43,7 +43,7 @@ pub(super) enum UseLimit {
 pub(super) struct UseText {
     pub limits: Vec<UseLimit>,
     /// The zone it is used from (FF 11.9.1, SE14 11.10.1: the field unless it names another).
-    pub zone: String,
+    pub zone: crate::kernel::Name,
     pub each_player: bool,
     /// Its cost, or the symbol that cannot be paid yet.
     pub cost: Result<SymbolCost, String>,
@@ -61,7 +61,7 @@ impl UseText {
                 _ => {}
             }
         }
-        UseText { limits, zone: zone.unwrap_or("field").to_string(), each_player, cost: symbol_cost(library, w, ability) }
+        UseText { limits, zone: crate::kernel::Name::new(zone.unwrap_or("field")), each_player, cost: symbol_cost(library, w, ability) }
     }
 }
 

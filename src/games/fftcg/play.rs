@@ -189,8 +189,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         return refuse(&|| format!("{} is not controlled by {}", state.name_of(object), state.players[player.index()].name));
     }
     // FF 11.9.1, SE14 11.10.1: an ability works on the field unless it names another zone.
-    let zone = state.zone(state.object(object).zone).name.as_str();
-    let works_in = text.zone.as_str();
+    let (zone, works_in) = (state.zone(state.object(object).zone).name, text.zone);
     if zone != works_in {
         return refuse(&|| format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object)));
     }
