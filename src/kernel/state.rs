@@ -301,7 +301,7 @@ pub struct ZoneSpec {
     pub visibility: Visibility,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Zone {
     pub name: crate::kernel::Name,
     pub owner: Option<PlayerId>,
@@ -309,6 +309,16 @@ pub struct Zone {
     pub visibility: Visibility,
     /// Bottom first: the last object is the top of a deck or a stack.
     pub objects: Vec<ObjectId>,
+}
+
+/// A zone is copied as an event is about to change it (`Arc::make_mut`, while a copy of the state
+/// shares it): with room for the cards about to come, not grown again by the first.
+impl Clone for Zone {
+    fn clone(&self) -> Zone {
+        let mut objects = Vec::with_capacity(self.objects.len() + 8);
+        objects.extend_from_slice(&self.objects);
+        Zone { name: self.name, owner: self.owner, ordered: self.ordered, visibility: self.visibility, objects }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
