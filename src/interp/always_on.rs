@@ -86,7 +86,7 @@ impl Ctx<'_> {
         let flags: Vec<&String> = config.inactive_flags.iter().chain(hidden).collect();
         if !flags.is_empty() && !has_tag(&self.state.library, ability, "always_active") {
             use crate::kernel::{Condition, Selector};
-            let inactive = Selector::Or(flags.iter().map(|f| Selector::Flag((*f).clone())).collect());
+            let inactive = Selector::Or(flags.iter().map(|f| Selector::Flag(crate::kernel::Name::new(f))).collect());
             let works = Condition::Count { selector: Selector::And(vec![Selector::Source, Selector::Not(Box::new(inactive))]), op: crate::syntax::ast::CmpOp::Ge, value: 1 };
             condition = Some(match condition {
                 Some(c) => Condition::All(vec![c, works]),
@@ -202,7 +202,7 @@ fn times(x: &Amount, each: i64) -> Amount {
     use crate::kernel::Selector;
     match x {
         Amount::PerMatch { each: one, selector } => Amount::PerMatch { each: one * each, selector: selector.clone() },
-        Amount::InZone { player, zone } => Amount::PerMatch { each, selector: Selector::And(vec![Selector::InZone(zone.clone()), Selector::ControlledBy(*player)]) },
+        Amount::InZone { player, zone } => Amount::PerMatch { each, selector: Selector::And(vec![Selector::InZone(crate::kernel::Name::new(zone)), Selector::ControlledBy(*player)]) },
         Amount::Fixed(n) => Amount::Fixed(n * each),
         other if each == 1 => other.clone(),
         // A resource, a sum of a property...: that amount taken `each` times, live too.

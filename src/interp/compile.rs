@@ -38,7 +38,7 @@ impl Ctx<'_> {
                 if !all.iter().any(mentions_zone) && !self.any_zone.get() {
                     let config = &self.state.config;
                     let zone = config.kind_zones.iter().find(|(k, _)| k == kind).map_or(&config.default_zone, |(_, z)| z);
-                    all.push(Selector::InZone(zone.clone()));
+                    all.push(Selector::InZone(crate::kernel::Name::new(zone)));
                 }
                 Selector::And(all)
             }
@@ -68,7 +68,7 @@ impl Ctx<'_> {
         let word = |i: usize| self.word_arg(call, &bound.args[i]);
         Ok(match bound.primitive {
             Primitive::HasFlag => {
-                let flag = Selector::Flag(word(1)?);
+                let flag = Selector::Flag(word(1)?.into());
                 match &bound.args[2] {
                     BoundArg::Absent => flag,
                     arg if self.word_arg(call, arg)? == "false" => Selector::Not(Box::new(flag)),
@@ -76,7 +76,7 @@ impl Ctx<'_> {
                 }
             }
             Primitive::InZone => {
-                let mut zone = Selector::InZone(self.zone_name(call, &bound.args[1])?);
+                let mut zone = Selector::InZone(self.zone_name(call, &bound.args[1])?.into());
                 // "in your staging area": that player's zone, whose cards they control.
                 if let Some(Operand::Zone { owner: Some(who), .. }) = self.slot(call, &bound.args[1]) {
                     zone = Selector::And(vec![zone, Selector::ControlledBy(self.player(who)?)]);
@@ -91,7 +91,7 @@ impl Ctx<'_> {
                 let who = Selector::ControlledBy(self.player_arg(call, &bound.args[0])?);
                 match &bound.args[2] {
                     BoundArg::Absent => who,
-                    arg => Selector::And(vec![who, Selector::InZone(self.zone_name(call, arg)?)]),
+                    arg => Selector::And(vec![who, Selector::InZone(self.zone_name(call, arg)?.into())]),
                 }
             }
             Primitive::Owns => Selector::OwnedBy(self.player_arg(call, &bound.args[0])?),
@@ -128,10 +128,10 @@ impl Ctx<'_> {
             Primitive::HasSeveral => Selector::Several(self.property_arg(call, &bound.args[1])?),
             Primitive::HasCounters => {
                 let at_least = if matches!(bound.args[2], BoundArg::Absent) { 1 } else { self.number_arg(call, &bound.args[2])? };
-                Selector::Counters { name: word(1)?.to_lowercase(), at_least }
+                Selector::Counters { name: word(1)?.to_lowercase().into(), at_least }
             }
             // A state the game's procedures keep as a flag (`attacking`, `blocking`).
-            Primitive::GameState => Selector::Flag(self.game_state_name(call, bound)?),
+            Primitive::GameState => Selector::Flag(self.game_state_name(call, bound)?.into()),
             p => return Err(Illegal(format!("`{}` cannot be a filter", p.name()))),
         })
     }
@@ -162,7 +162,7 @@ impl Ctx<'_> {
                         let what = self.slot(call, &bound.args[1]).ok_or_else(|| Illegal("`controls` needs cards".into()))?;
                         let mut parts = vec![self.selector(what)?, Selector::ControlledBy(who)];
                         if !matches!(bound.args[2], BoundArg::Absent) {
-                            parts.push(Selector::InZone(self.zone_name(call, &bound.args[2])?));
+                            parts.push(Selector::InZone(self.zone_name(call, &bound.args[2])?.into()));
                         }
                         let selector = Selector::And(parts);
                         // "you control 2 Forwards": at least 2.
@@ -178,7 +178,7 @@ impl Ctx<'_> {
                     }
                     Primitive::HasFlag => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`has_flag` needs cards".into()))?;
-                        let mut flag = Selector::Flag(self.word_arg(call, &bound.args[1])?);
+                        let mut flag = Selector::Flag(self.word_arg(call, &bound.args[1])?.into());
                         if !matches!(bound.args[2], BoundArg::Absent) && self.word_arg(call, &bound.args[2])? == "false" {
                             flag = Selector::Not(Box::new(flag));
                         }
@@ -197,7 +197,7 @@ impl Ctx<'_> {
                     }
                     Primitive::InZone => {
                         let what = self.slot(call, &bound.args[0]).ok_or_else(|| Illegal("`in_zone` needs cards".into()))?;
-                        let selector = Selector::And(vec![self.selector(what)?, Selector::InZone(self.zone_name(call, &bound.args[1])?)]);
+                        let selector = Selector::And(vec![self.selector(what)?, Selector::InZone(self.zone_name(call, &bound.args[1])?.into())]);
                         Condition::Count { selector, op: CmpOp::Ge, value: 1 }
                     }
                     Primitive::GameState => {
@@ -207,7 +207,7 @@ impl Ctx<'_> {
                                 // With a player: a card of theirs the game marked, in any zone.
                                 let marked_by_player = !matches!(bound.args[2], BoundArg::Absent);
                                 let cards = self.in_any_zone(marked_by_player, |ctx| ctx.selector(what))?;
-                                let mut parts = vec![cards, Selector::Flag(name)];
+                                let mut parts = vec![cards, Selector::Flag(name.into())];
                                 if marked_by_player {
                                     parts.push(Selector::ControlledBy(self.player_arg(call, &bound.args[2])?));
                                 }
@@ -236,7 +236,7 @@ impl Ctx<'_> {
                             BoundArg::Absent => Condition::Compare { left: Amount::InZone { player, zone }, op, right: Amount::Fixed(value) },
                             arg => {
                                 let kind = self.kind_arg(call, arg)?;
-                                let selector = Selector::And(vec![Selector::Kind(kind), Selector::InZone(zone), Selector::OwnedBy(player)]);
+                                let selector = Selector::And(vec![Selector::Kind(kind), Selector::InZone(zone.into()), Selector::OwnedBy(player)]);
                                 Condition::Count { selector, op, value }
                             }
                         }

@@ -381,7 +381,7 @@ impl Ctx<'_> {
             let (zone_name, owner) = (self.state.zone(zone).name.to_string(), self.state.zone(zone).owner.unwrap_or(actor));
             if let crate::kernel::Selector::And(parts) = &mut selector {
                 parts.retain(|s| !matches!(s, crate::kernel::Selector::InZone(_)));
-                parts.push(crate::kernel::Selector::InZone(zone_name));
+                parts.push(crate::kernel::Selector::InZone(zone_name.into()));
                 parts.push(crate::kernel::Selector::OwnedBy(owner));
             }
         } else if !matches!(by, BoundArg::Absent) {

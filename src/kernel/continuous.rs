@@ -480,7 +480,7 @@ impl GameState {
                 found.dedup();
                 Some(found)
             }
-            Selector::InZone(zone) => Some(self.in_zones(zone).collect()),
+            Selector::InZone(zone) => Some(self.in_zones(*zone).collect()),
             Selector::And(parts) => parts.iter().find_map(|p| self.candidates(p, source)),
             Selector::AsItWas(object) => Some(vec![*object]),
             _ => None,

@@ -61,13 +61,13 @@ pub enum Selector {
     ControlledBy(PlayerId),
     OwnedBy(PlayerId),
     /// In a zone of this name (anyone's).
-    InZone(String),
-    Flag(String),
+    InZone(crate::kernel::Name),
+    Flag(crate::kernel::Name),
     Damaged,
     /// Having two or more values of a property (a multi-Element card).
     Several(PropId),
     /// Holding at least this many counters of one name.
-    Counters { name: String, at_least: i64 },
+    Counters { name: crate::kernel::Name, at_least: i64 },
     Compare { property: PropId, op: CmpOp, value: i64 },
     Has { property: PropId, value: Value },
     /// The source of the effect itself, or everything but it.
