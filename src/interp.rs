@@ -116,7 +116,7 @@ impl<'a> Ctx<'a> {
                         None => return Ok(()),
                     }
                 }
-                self.env.push((binding.clone(), Binding::Objects(chosen)));
+                self.env.push((crate::kernel::Name::new(binding), Binding::Objects(chosen)));
                 Ok(())
             }
             Effect::If { cond, then, otherwise } => {
@@ -169,7 +169,7 @@ impl<'a> Ctx<'a> {
                     }
                 };
                 for item in items {
-                    self.env.push((var.clone(), item));
+                    self.env.push((crate::kernel::Name::new(var), item));
                     self.scoped(body)?;
                     self.env.pop();
                 }
@@ -205,7 +205,7 @@ impl<'a> Ctx<'a> {
             }
             Effect::Let { name, value } => {
                 let n = self.number(value)?;
-                self.env.push((name.clone(), Binding::Number(n)));
+                self.env.push((crate::kernel::Name::new(name), Binding::Number(n)));
                 Ok(())
             }
             Effect::Delayed { trigger, duration, body } => self.delay(trigger, duration.as_ref(), body),
@@ -232,7 +232,7 @@ impl<'a> Ctx<'a> {
         }
         let (signals, lists) = (hooks.acted)(self.state, from, self.source, self.controller, whole);
         for (name, objects) in lists {
-            self.env.push((format!("{}{name}", crate::kernel::state::TRACKED_IN_EFFECT), Binding::Objects(objects)));
+            self.env.push((format!("{}{name}", crate::kernel::state::TRACKED_IN_EFFECT).into(), Binding::Objects(objects)));
         }
         for signal in signals {
             abilities::announce(self.state, self.agent, signal);
@@ -300,7 +300,7 @@ impl<'a> Ctx<'a> {
                 Answer::One(i) => i,
                 _ => 0,
             };
-            self.env.push((binding.to_string(), Binding::Value(values[i.min(values.len() - 1)].clone())));
+            self.env.push((binding.into(), Binding::Value(values[i.min(values.len() - 1)].clone())));
             return Ok(());
         }
         let (mut left, mut chosen) = (values, vec![]);
@@ -320,7 +320,7 @@ impl<'a> Ctx<'a> {
             }
             chosen.push(left.remove(i));
         }
-        self.env.push((binding.to_string(), Binding::Value(crate::kernel::Value::List(chosen))));
+        self.env.push((binding.into(), Binding::Value(crate::kernel::Value::List(chosen))));
         Ok(())
     }
 

@@ -62,7 +62,7 @@ pub fn keyword_env(state: &GameState, library: &Library, object: ObjectId, abili
                 crate::ir::Operand::Abilities(list) => Binding::Abilities(Arc::new(list.clone())),
                 other => Binding::Value(crate::kernel::Value::from_printed(other)?),
             };
-            Some((name.clone(), binding))
+            Some((crate::kernel::Name::new(name), binding))
         })
         .collect()
 }
@@ -449,19 +449,19 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
 fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject: &[ObjectId]) -> crate::kernel::Env {
     let mut env = vec![];
     if !subject.is_empty() {
-        env.push(("it".to_string(), Binding::Objects(subject.to_vec())));
+        env.push((crate::kernel::name!("it"), Binding::Objects(subject.to_vec())));
     }
     let outputs = &library.vocab.templates[call.template.index()].outputs;
     match (outputs.first(), event) {
-        (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) => env.push((name.clone(), Binding::Number(*amount))),
+        (Some((name, _)), Event::Damaged { amount, .. } | Event::Resource { delta: amount, .. }) => env.push((crate::kernel::Name::new(name), Binding::Number(*amount))),
         // An announced event's cards are its card output (Trails 1404.1: `them`, the UNITs that attacked),
         // or the card it names as its cause (`causes`: the card whose ability chose, FF 11.3.3).
-        (Some((name, crate::vocab::Ty::Cards)), Event::Signal { objects, detail, .. }) if name != "it" => env.push((name.clone(), Binding::Objects(crate::kernel::event::causes(detail).unwrap_or_else(|| objects.clone())))),
+        (Some((name, crate::vocab::Ty::Cards)), Event::Signal { objects, detail, .. }) if name != "it" => env.push((crate::kernel::Name::new(name), Binding::Objects(crate::kernel::event::causes(detail).unwrap_or_else(|| objects.clone())))),
         // An output the event does not carry names no cards, so the effect acts on nothing.
         // An output named `it` is the subject already bound (Trails "Whenever this card stuns a
         // UNIT, K.O. it": `it` is the stunned UNIT).
-        (Some((name, crate::vocab::Ty::Cards)), _) if env.iter().any(|(bound, _)| bound == name) => {}
-        (Some((name, crate::vocab::Ty::Cards)), _) => env.push((name.clone(), Binding::Objects(vec![]))),
+        (Some((name, crate::vocab::Ty::Cards)), _) if env.iter().any(|(bound, _)| *bound == *name) => {}
+        (Some((name, crate::vocab::Ty::Cards)), _) => env.push((crate::kernel::Name::new(name), Binding::Objects(vec![]))),
         _ => {}
     }
     env

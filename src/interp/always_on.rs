@@ -164,7 +164,7 @@ impl Ctx<'_> {
     #[allow(clippy::too_many_arguments)]
     fn collect_counted(&mut self, effect: &Effect, call: &crate::ir::Call, name: &str, x: Amount, condition: Option<crate::kernel::Condition>, object: ObjectId, out: &mut Vec<Event>) -> Result<(), crate::kernel::Illegal> {
         let with = |this: &mut Self, x: i64| {
-            this.env.push((name.to_string(), Binding::Number(x)));
+            this.env.push((name.into(), Binding::Number(x)));
             let changes = this.changes(call, 1, true);
             this.env.pop();
             changes

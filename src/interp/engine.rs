@@ -245,7 +245,7 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
             .filter(|o| state.object(*o).left.is_none() && state.selects(&view, &target.selector, *o, entry.source))
             .collect();
         any_target_left |= !legal.is_empty();
-        env.push((target.name.clone(), Binding::Objects(legal)));
+        env.push((crate::kernel::Name::new(&target.name), Binding::Objects(legal)));
     }
     if !any_target_left && state.config.retarget == Retarget::CancelIfAllIllegal {
         state.apply(Event::Cancelled { ability: entry.ability, reason: "its targets are gone".into() });

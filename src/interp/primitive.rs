@@ -40,7 +40,7 @@ impl Ctx<'_> {
                         Some(value) if produced.is_empty() => Binding::Value(value),
                         _ => Binding::Objects(produced),
                     };
-                    self.env.push((name.to_string(), bound));
+                    self.env.push((name.into(), bound));
                 }
                 // "If you do so": whether this action changed anything.
                 let done = i64::from(self.state.log.len() > before);
@@ -254,7 +254,7 @@ impl Ctx<'_> {
                     if let Some(hooks) = self.state.config.hooks {
                         let call = crate::kernel::GameCall { name, objects, player, amount, zone, zone_owner, value: None, source: self.source, controller: self.controller, declaring: true, trigger: self.triggered_by() };
                         if let Some(value) = (hooks.actions)(self.state, self.agent, &call)? {
-                            self.env.push((key, Binding::Value(value)));
+                            self.env.push((key.into(), Binding::Value(value)));
                         }
                     }
                     return Ok(produced);
@@ -456,7 +456,7 @@ impl Ctx<'_> {
                 let r = self.state.replacements.iter().find(|r| r.id == replacement).cloned();
                 let (source, controller) = r.map_or((self.source, self.controller), |r| (r.source, r.controller));
                 // "instead": `it` is what the replaced event was about.
-                let env = subject.map(|o| vec![("it".to_string(), Binding::Objects(vec![o]))]).unwrap_or_default();
+                let env = subject.map(|o| vec![(crate::kernel::name!("it"), Binding::Objects(vec![o]))]).unwrap_or_default();
                 super::run_effects(self.state, self.agent, source, controller, env, &effects)?;
                 Ok(None)
             }

@@ -160,7 +160,7 @@ pub enum Binding {
 }
 
 /// Names in scope, most recent last.
-pub type Env = Vec<(String, Binding)>;
+pub type Env = Vec<(crate::kernel::Name, Binding)>;
 
 /// The name of a game state that names a value (`game_state(name, what, has: value)`: "has used the
 /// special ability X this turn"), as the game's `GameHooks::answers` is asked it.

@@ -112,7 +112,7 @@ impl Runner<'_> {
 
 /// X is declared when the cost is paid (FF 11.6.7); until payment exists, X is 0 unless set.
 fn with_x(mut env: crate::kernel::Env) -> crate::kernel::Env {
-    env.push(("X".to_string(), Binding::Number(0)));
+    env.push((crate::kernel::name!("X"), Binding::Number(0)));
     env
 }
 

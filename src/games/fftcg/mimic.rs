@@ -139,7 +139,7 @@ fn use_again(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, use
     let library = state.library.clone();
     // A keyword's numbers are those of the card that used it.
     let mut env = entry.source.map(|s| keyword_env(state, &library, s, &entry.ability)).unwrap_or_default();
-    env.push(("X".to_string(), Binding::Number(0)));
+    env.push((crate::kernel::name!("X"), Binding::Number(0)));
     push(state, agent, Some(user), player, entry.ability.clone(), env, entry.body.clone(), None);
     announce_use(state, agent, player, user);
 }

@@ -397,7 +397,7 @@ pub(super) fn enter_field(state: &mut GameState, agent: &mut dyn Agent, player: 
 /// controller (`fallback` if it is gone), with `it` the card that would have moved.
 pub(super) fn run_instead(state: &mut GameState, agent: &mut dyn Agent, replacement: crate::kernel::EffectId, effects: &[crate::ir::Effect], subject: Option<ObjectId>, fallback: (Option<ObjectId>, PlayerId)) -> Result<(), Illegal> {
     let (source, controller) = state.replacements.iter().find(|r| r.id == replacement).map_or(fallback, |r| (r.source, r.controller));
-    let env = subject.map(|o| vec![("it".to_string(), Binding::Objects(vec![o]))]).unwrap_or_default();
+    let env = subject.map(|o| vec![(crate::kernel::name!("it"), Binding::Objects(vec![o]))]).unwrap_or_default();
     crate::interp::run_effects(state, agent, source, controller, env, effects)
 }
 
@@ -473,7 +473,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     // FF 11.6.7: a variable cost's X is declared now, and the cost with it.
     let x = if cost.x { declare_x(state, agent, w, player, object) } else { 0 };
     cost.cp.total += x;
-    env.push(("X".to_string(), Binding::Number(x)));
+    env.push((crate::kernel::name!("X"), Binding::Number(x)));
     // "only if ...": a restriction on using the ability, checked now, not on resolution.
     if let Some(condition) = &ability.condition
         && !Ctx::new(state, agent, Some(object), player, env.clone()).condition(condition)?

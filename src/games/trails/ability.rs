@@ -42,7 +42,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
         // targets; at most what the player could pay (CP, or EP with the homebase's, 1217.3).
         let most = state.resource(player, "cp").max(state.resource(player, "ep") + super::cost::ep_sources(state, player).len() as i64);
         let x = crate::games::arrange::choose_number(state, agent, player, most, "choose X");
-        env.push(("X".to_string(), Binding::Number(x)));
+        env.push((crate::kernel::name!("X"), Binding::Number(x)));
     }
     let before = state.stack.len();
     push(state, agent, Some(object), player, reference.clone(), env.clone(), ability.body.clone(), ability.condition.clone());

@@ -55,10 +55,10 @@ fn run_every_card(game: &str) -> Vec<String> {
                     // X is declared as the cost is paid (FF 11.6.7): here, 1. A triggered ability's
                     // `it` is what its event was about: here, a card on the other side.
                     let mut env = cardscript::interp::keyword_env(s, &library, object, &ability_ref);
-                    env.push(("X".to_string(), Binding::Number(1)));
+                    env.push(("X".into(), Binding::Number(1)));
                     let theirs = s.zone_id(&s.config.default_zone.clone(), Some(PlayerId(1))).and_then(|z| s.zone(z).objects.first().copied());
-                    env.push(("it".to_string(), Binding::Objects(theirs.into_iter().collect())));
-                    env.push(("them".to_string(), Binding::Objects(theirs.into_iter().collect())));
+                    env.push(("it".into(), Binding::Objects(theirs.into_iter().collect())));
+                    env.push(("them".into(), Binding::Objects(theirs.into_iter().collect())));
                     // What the trigger's event tells: cards (that card), numbers (1000).
                     if let Some(trigger) = &ability.trigger {
                         for (name, ty) in &library.vocab.templates[trigger.event.template.index()].outputs {
@@ -66,7 +66,7 @@ fn run_every_card(game: &str) -> Vec<String> {
                                 cardscript::vocab::Ty::Cards => Binding::Objects(theirs.into_iter().collect()),
                                 _ => Binding::Number(1000),
                             };
-                            env.push((name.clone(), value));
+                            env.push((name.into(), value));
                         }
                     }
                     push(s, &mut agent, Some(object), me, ability_ref.clone(), env, ability.body.clone(), ability.condition.clone());

@@ -86,7 +86,7 @@ pub fn support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     Ctx::new(state, agent, Some(supporter), player, vec![]).happen(Event::Flag { object: supporter, flag: crate::kernel::name!("actioned"), value: true, by: vec![] })?;
     let call = Call { template, args: vec![Operand::Binding(TARGET.into())], span: Default::default() };
     let body = vec![Effect::Do { call, for_each: None, duration: None, binding: None }];
-    let env = vec![(TARGET.to_string(), Binding::Objects(vec![target]))];
+    let env = vec![(crate::kernel::name!(TARGET), Binding::Objects(vec![target]))];
     let entry = StackEntry { source: Some(supporter), controller: player, ability: AbilityRef::Action(SCLM_SUPPORT.into()), env, body: Arc::new(body), condition: None, targets: vec![], id: state.log.len() };
     state.apply(Event::Pushed { entry: Box::new(entry) });
     Ok(())
