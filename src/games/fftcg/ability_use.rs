@@ -14,7 +14,7 @@ use super::cost::CpCost;
 use super::Words;
 
 /// The tag of an ability each player may use (FF 11.6.1, 13-108L Llednar).
-pub(super) const EACH_PLAYER: &str = "usable_by_each_player";
+const EACH_PLAYER: &str = "usable_by_each_player";
 
 /// What an ability's symbols ask for: CP, dulling the card ({dull}), a same-name card ({s}).
 #[derive(Debug, Default, Clone)]
@@ -102,16 +102,40 @@ fn symbol_cost(library: &Library, w: &Words, ability: &AbilityIr) -> Result<Symb
 pub(super) struct UseTexts {
     printed: Vec<Vec<UseText>>,
     keywords: Vec<Vec<UseText>>,
+    /// By card: whether it has a printed action or special ability, and one each player may use.
+    cards: Vec<(bool, bool)>,
+    /// By keyword: whether it brings an action or special ability.
+    keyword_activated: Vec<bool>,
 }
 
 impl UseTexts {
     fn of(library: &Library, w: &Words) -> UseTexts {
-        let texts = |abilities: &[AbilityIr]| abilities.iter().map(|a| UseText::of(library, w, a)).collect();
+        let texts = |abilities: &[AbilityIr]| abilities.iter().map(|a| UseText::of(library, w, a)).collect::<Vec<_>>();
+        let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == crate::vocab::AbilityClass::Activated;
+        let printed: Vec<Vec<UseText>> = library.cards.iter().map(|c| texts(&c.abilities)).collect();
+        let cards = library.cards.iter().zip(&printed).map(|(c, texts)| (c.abilities.iter().any(activated), texts.iter().any(|t| t.each_player))).collect();
         UseTexts {
-            printed: library.cards.iter().map(|c| texts(&c.abilities)).collect(),
+            printed,
             keywords: library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect(),
+            cards,
+            keyword_activated: library.keywords.iter().map(|k| k.as_ref().is_some_and(|k| k.abilities.iter().any(activated))).collect(),
         }
     }
+
+    /// Whether the card has a printed action or special ability, and one each player may use.
+    pub fn card(&self, card: crate::kernel::CardId) -> (bool, bool) {
+        self.cards.get(card.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether the keyword brings an action or special ability.
+    pub fn keyword_activated(&self, keyword: crate::vocab::KeywordId) -> bool {
+        self.keyword_activated.get(keyword.index()).copied().unwrap_or(false)
+    }
+}
+
+/// The use texts of a library (built the first time a game asks).
+pub(super) fn use_texts<'a>(library: &Library, w: &'a Words) -> &'a UseTexts {
+    w.uses.get_or_init(|| UseTexts::of(library, w))
 }
 
 /// The use texts of a library, built the first time a game asks.
@@ -120,7 +144,7 @@ pub(super) type SharedUseTexts = Arc<std::sync::OnceLock<UseTexts>>;
 /// The use text of `ability`, which `reference` names: read from the library's table for a
 /// printed or keyword ability, worked out now for one an effect granted.
 pub(super) fn use_text<'a>(library: &Library, w: &'a Words, reference: &AbilityRef, ability: &AbilityIr) -> Cow<'a, UseText> {
-    let table = w.uses.get_or_init(|| UseTexts::of(library, w));
+    let table = use_texts(library, w);
     let found = match reference {
         AbilityRef::Printed { card, index } => table.printed.get(card.index()).and_then(|list| list.get(*index)),
         AbilityRef::Keyword { keyword, index } => table.keywords.get(keyword.index()).and_then(|list| list.get(*index)),

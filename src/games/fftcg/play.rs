@@ -14,7 +14,7 @@ use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Binding, Event, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 use crate::vocab::AbilityClass;
 
-use super::ability_use::{use_text, used_mark, SymbolCost, UseLimit, EACH_PLAYER};
+use super::ability_use::{use_text, used_mark, SymbolCost, UseLimit};
 use super::card_cost::card_cost;
 use super::cost::{discard, pay, Sources};
 use super::elsewhere::{castable_elsewhere, may_cast_from_here};
@@ -104,16 +104,17 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     let hand: &[ObjectId] = state.zone_id(crate::kernel::name!("hand"), Some(player)).map_or(&[], |h| &state.zone(h).objects);
     let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Activated;
     let view = state.view();
+    let uses = super::ability_use::use_texts(&library, w);
     for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
         let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
         let mine = chars.controller == player;
-        let printed = &library.card(state.object(object).card).abilities;
-        if !mine && !printed.iter().any(|a| has_tag(&library, a, EACH_PLAYER)) {
+        // What the card's printed abilities and keywords say about using them, read once per library.
+        let (printed_activated, each_player) = uses.card(state.object(object).card);
+        if !mine && !each_player {
             continue;
         }
         // Most cards have no action or special ability, printed, of a keyword, or granted: nothing to list.
-        let keyword_activated = |k: &crate::vocab::KeywordId| library.keywords.get(k.index()).and_then(Option::as_ref).is_some_and(|d| d.abilities.iter().any(activated));
-        if !(!chars.stripped && printed.iter().any(activated)) && !chars.keywords.iter().any(keyword_activated) && chars.granted.is_empty() {
+        if !(!chars.stripped && printed_activated) && !chars.keywords.iter().any(|k| uses.keyword_activated(*k)) && chars.granted.is_empty() {
             continue;
         }
         // `usable` refuses another player's ability unless each player may use it (FF 11.6.1).
