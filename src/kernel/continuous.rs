@@ -249,12 +249,11 @@ impl GameState {
     }
 
     /// `f` of the object's characteristics, read where the current view holds them: no reference
-    /// taken (most reads want one field). `f` must not read the game state: the view is borrowed
-    /// while it runs.
+    /// taken (most reads want one field). `f` must not read characteristics through the state:
+    /// the view is borrowed while it runs.
     #[inline]
     pub fn reading<T>(&self, object: ObjectId, f: impl FnOnce(&Characteristics) -> T) -> T {
-        if let Ok(cache) = self.cache.view.try_borrow()
-            && let Some(c) = cache.as_ref().filter(|c| c.generation == self.generation && !c.recheck)
+        if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| c.generation == self.generation && !c.recheck)
             && let Some(Some(found)) = c.view.get(object.index())
         {
             return f(found);
