@@ -18,7 +18,7 @@ mod rule;
 pub mod engine;
 
 pub use conditional::check_conditional_triggers;
-pub use abilities::{abilities_in, abilities_of, ability_tags, after_event, announce, collect_triggers, has_tag, keyword_env};
+pub use abilities::{abilities_in, abilities_of, ability_tags, after_event, announce, class_of, collect_triggers, has_tag, keyword_env};
 pub use always_on::register_static;
 pub use reach::reached;
 pub use reveal::reveal;

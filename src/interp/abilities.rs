@@ -364,7 +364,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let mut env = params;
             env.extend(trigger_env(&library, &trigger.event, &event, &subject));
             if let Some(old) = looked_back {
-                env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
+                env.push((crate::kernel::name!(crate::kernel::LOOKED_BACK), Binding::Objects(vec![old])));
             }
             // FF 11.11.4, Trails 1221: its condition reads a card whose own move off the field
             // triggered it as it was there.
@@ -373,7 +373,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 && old != new
                 && ability.condition.is_some()
             {
-                env.push((crate::kernel::AS_IT_WAS.into(), Binding::Objects(vec![*old])));
+                env.push((crate::kernel::name!(crate::kernel::AS_IT_WAS), Binding::Objects(vec![*old])));
             }
             // SE14 15.2.6.3: an ability its controller chooses whether to use as it would trigger.
             if matches!(pattern, crate::kernel::replacement::EventPattern::Asked(_)) {
@@ -422,10 +422,10 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         if state.event_matches(&d.pattern, &event, d.source) {
             let mut env = d.env.clone();
             if !subject.is_empty() {
-                env.push(("it".into(), Binding::Objects(subject.to_vec())));
+                env.push((crate::kernel::name!("it"), Binding::Objects(subject.to_vec())));
             }
             if let Some(old) = looked_back {
-                env.push((crate::kernel::LOOKED_BACK.into(), Binding::Objects(vec![old])));
+                env.push((crate::kernel::name!(crate::kernel::LOOKED_BACK), Binding::Objects(vec![old])));
             }
             let source = d.source.unwrap_or(ObjectId(0));
             let body = d.effects.clone();
@@ -440,7 +440,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     }
     for mut trigger in found {
         // What the game reads as the event that triggered it (`GameCall::trigger`).
-        trigger.env.push((crate::kernel::TRIGGERED_BY.into(), Binding::Number(trigger.event as i64)));
+        trigger.env.push((crate::kernel::name!(crate::kernel::TRIGGERED_BY), Binding::Number(trigger.event as i64)));
         state.apply(Event::Triggered { trigger: Box::new(trigger) });
     }
 }

@@ -54,7 +54,7 @@ impl Cache {
     pub(crate) fn reads(&self, generation: u64) -> Reads {
         match self.view.borrow().as_ref() {
             Some(c) if c.generation == generation => c.reads,
-            _ => Reads { flags: true, damage: true, counters: true, players: true },
+            _ => Reads::ALL,
         }
     }
 
@@ -143,7 +143,7 @@ impl GameState {
     pub(crate) fn effects_read(&self) -> Reads {
         let mut r = Reads::default();
         if self.config.latch_modifications {
-            return Reads { flags: true, damage: true, counters: true, players: true };
+            return Reads::ALL;
         }
         for e in self.effects.iter() {
             effect_reads(e, &mut r);

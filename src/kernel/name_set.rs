@@ -17,7 +17,8 @@ impl NameSet {
     /// Whether the set has the name with this text.
     #[inline]
     pub fn contains(&self, text: &str) -> bool {
-        self.0.iter().any(|n| n.len() == text.len() && n.as_str() == text)
+        // A text comparison stops at once when the lengths differ, as most names' do.
+        self.0.iter().any(|n| n.as_str() == text)
     }
 
     /// Adds the name; whether it was not there yet.
@@ -61,16 +62,6 @@ impl<'a> IntoIterator for &'a NameSet {
     type IntoIter = std::slice::Iter<'a, Name>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
-    }
-}
-
-impl FromIterator<Name> for NameSet {
-    fn from_iter<I: IntoIterator<Item = Name>>(names: I) -> NameSet {
-        let mut set = NameSet::default();
-        for name in names {
-            set.insert(name);
-        }
-        set
     }
 }
 

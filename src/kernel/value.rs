@@ -189,6 +189,11 @@ pub struct Reads {
     pub players: bool,
 }
 
+impl Reads {
+    /// Everything: what is taken to be read when there is no view, or when the game latches.
+    pub const ALL: Reads = Reads { flags: true, damage: true, counters: true, players: true };
+}
+
 impl Selector {
     pub fn reads(&self, r: &mut Reads) {
         match self {

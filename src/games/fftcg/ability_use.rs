@@ -111,7 +111,7 @@ pub(super) struct UseTexts {
 impl UseTexts {
     fn of(library: &Library, w: &Words) -> UseTexts {
         let texts = |abilities: &[AbilityIr]| abilities.iter().map(|a| UseText::of(library, w, a)).collect::<Vec<_>>();
-        let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == crate::vocab::AbilityClass::Activated;
+        let activated = |a: &AbilityIr| crate::interp::class_of(library, a) == crate::vocab::AbilityClass::Activated;
         let printed: Vec<Vec<UseText>> = library.cards.iter().map(|c| texts(&c.abilities)).collect();
         let cards = library.cards.iter().zip(&printed).map(|(c, texts)| (c.abilities.iter().any(activated), texts.iter().any(|t| t.each_player))).collect();
         UseTexts {

@@ -6,7 +6,7 @@
 
 
 use crate::interp::engine::{push, Plays};
-use crate::interp::{abilities_in, abilities_of, after_event, announce, has_tag, keyword_env, Ctx};
+use crate::interp::{abilities_in, abilities_of, after_event, announce, class_of, has_tag, keyword_env, Ctx};
 use crate::kernel::replacement::Replaced;
 use crate::ir::{AbilityIr, CostIr};
 use crate::kernel::decision::{Agent, Answer, Question};
@@ -59,14 +59,16 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     }
     let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
     let sources = Sources::of(state, w, player);
-    if let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) {
+    let view = state.view();
+    let hand_zone = state.zone_id(crate::kernel::name!("hand"), Some(player));
+    let hand: &[ObjectId] = hand_zone.map_or(&[], |h| &state.zone(h).objects);
+    if hand_zone.is_some() {
         let elsewhere = castable_elsewhere(state, player);
         // SE14 7.10.3: counted once, for every Backup in the hand.
         let full_of_backups = std::cell::OnceCell::new();
         let names = std::cell::OnceCell::new();
         let vocab = &state.library.vocab;
-        let view = state.view();
-        for &object in state.zone(hand).objects.iter().chain(&elsewhere) {
+        for &object in hand.iter().chain(&elsewhere) {
             // The card's kinds, read once from the view.
             let Some(kinds) = view.get(object.index()).and_then(Option::as_deref).map(|c| c.kinds.as_slice()) else { continue };
             let is = |kind: crate::vocab::KindId| vocab.any_is(kinds, kind);
@@ -97,14 +99,11 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             }
         }
     }
-    let library = state.library.clone();
+    let library = &state.library;
     // Abilities of the cards a player controls on the field, and of the cards in their hand
     // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
     // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
-    let hand: &[ObjectId] = state.zone_id(crate::kernel::name!("hand"), Some(player)).map_or(&[], |h| &state.zone(h).objects);
-    let activated = |a: &AbilityIr| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Activated;
-    let view = state.view();
-    let uses = super::ability_use::use_texts(&library, w);
+    let uses = super::ability_use::use_texts(library, w);
     for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
         let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
         let mine = chars.controller == player;
@@ -118,8 +117,8 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             continue;
         }
         // `usable` refuses another player's ability unless each player may use it (FF 11.6.1).
-        for (reference, ability) in abilities_in(&library, state.object(object).card, chars) {
-            if activated(ability) && usable(state, w, &sources, player, object, &reference, ability, false).is_ok() {
+        for (reference, ability) in abilities_in(library, state.object(object).card, chars) {
+            if class_of(library, ability) == AbilityClass::Activated && usable(state, w, &sources, player, object, &reference, ability, false).is_ok() {
                 out.push(Play::Ability(object, reference));
             }
         }
