@@ -22,23 +22,31 @@ impl GameState {
     /// (`hangs_on`). `None` for events that may change anything (effects ending, attachments,
     /// order in a zone...).
     pub(super) fn touched_objects(&self, event: &Event) -> Option<Touched> {
-        let (touched, anchored): ([Option<ObjectId>; 2], &dyn Fn(&ContinuousEffect, ObjectId) -> bool) = match event {
+        // `Some(by_flag)`: the effects it may anchor, those that hang on the objects touched, or
+        // (`by_flag`) those lasting while one has a state.
+        let (touched, anchoring) = match event {
             Event::EffectBegan { effect } => return self.effect_touches(effect, true),
             // No view reads the order of a zone while the effects are local (`Selector::OnTop`
             // is not), nor the delayed triggers.
             Event::Shuffled { .. } | Event::Reordered { .. } | Event::DelayedCreated { .. } => return Some(Touched::Two([None, None])),
             // An object an effect hangs on (its source, or what its duration watches) changes
             // which effects are in force for every object as it comes or goes.
-            Event::Moved { old, new, .. } => ([Some(*old), Some(*new)], &hangs_on),
-            Event::Created { object, .. } | Event::Removed { object } => ([Some(*object), None], &hangs_on),
+            Event::Moved { old, new, .. } => ([Some(*old), Some(*new)], Some(false)),
+            Event::Created { object, .. } | Event::Removed { object } => ([Some(*object), None], Some(false)),
             // A state of its own: only the effects lasting while it has a state.
-            Event::Flag { object, .. } => ([Some(*object), None], &|e, o| matches!(e.duration, Duration::WhileFlag(w, _) if w == o)),
-            Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => ([Some(*object), None], &|_, _| false),
+            Event::Flag { object, .. } => ([Some(*object), None], Some(true)),
+            Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => ([Some(*object), None], None),
             Event::PlayerFlag { .. } | Event::Resource { .. } | Event::Tracked { .. } => return Some(Touched::Two([None, None])),
             _ => return None,
         };
-        let anchors = |e: &ContinuousEffect| touched.iter().flatten().any(|o| anchored(e, *o));
-        if !self.effects.iter().any(anchors) {
+        let anchors = |e: &ContinuousEffect| {
+            touched.iter().flatten().any(|&o| match anchoring {
+                Some(false) => hangs_on(e, o),
+                Some(true) => matches!(e.duration, Duration::WhileFlag(w, _) if w == o),
+                None => false,
+            })
+        };
+        if anchoring.is_none() || !self.effects.iter().any(anchors) {
             return Some(Touched::Two(touched));
         }
         // The effects it anchors start or stop applying: the objects they can select change too,
@@ -101,14 +109,16 @@ impl GameState {
         self.global_value_since(view, e, None, &[], self.pretending())
     }
 
-    /// `global_value`; with `before`, the objects its count counted before the objects `stale`
-    /// changed, only those are read again.
-    fn global_value_since(&self, view: &View, e: &ContinuousEffect, before: Option<&[ObjectId]>, stale: &[ObjectId], pretending: bool) -> GlobalValue {
+    /// `global_value`; with `recorded`, its value before the objects `stale` changed: of the
+    /// objects its count counted then, only those are read again.
+    fn global_value_since(&self, view: &View, e: &ContinuousEffect, recorded: Option<&GlobalValue>, stale: &[ObjectId], pretending: bool) -> GlobalValue {
         let amount = self.amount_of(view, e);
-        let Some((selector, op, value)) = counted_alone(e).filter(|_| !pretending) else {
-            return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, counted: None };
+        // Whether its count judges objects alone, worked out once for the effect (it does not change).
+        let alone = recorded.map_or_else(|| count_condition(e).is_some_and(|(s, ..)| judged_alone(s)), |g| g.alone);
+        let Some((selector, op, value)) = count_condition(e).filter(|_| alone && !pretending) else {
+            return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, alone, counted: None };
         };
-        let counted = match before {
+        let counted = match recorded.and_then(|g| g.counted.as_deref()) {
             Some(before) => {
                 let mut counted: Vec<ObjectId> = before.iter().copied().filter(|o| !stale.contains(o)).collect();
                 counted.extend(stale.iter().copied().filter(|&o| self.listed(o) && self.selects(view, selector, o, e.source)));
@@ -116,7 +126,7 @@ impl GameState {
             }
             None => self.matching(view, selector, e.source),
         };
-        GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, counted: Some(Arc::new(counted)) }
+        GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, alone, counted: Some(Arc::new(counted)) }
     }
 
     /// Trails 1329.1: whether pretended cards are counted too, by effects rather than objects
@@ -137,10 +147,7 @@ impl GameState {
         self.effects
             .iter()
             .filter(|e| self.effect_active(e) && is_global(e))
-            .map(|e| {
-                let before = recorded.iter().find(|g| g.effect == e.id).and_then(|g| g.counted.as_deref());
-                self.global_value_since(view, e, before.map(Vec::as_slice), stale, pretending)
-            })
+            .map(|e| self.global_value_since(view, e, recorded.iter().find(|g| g.effect == e.id), stale, pretending))
             .collect()
     }
 
@@ -196,12 +203,12 @@ impl GameState {
     }
 }
 
-/// The effect's condition when it counts objects each judged by itself alone (and its amount is
-/// fixed): only the objects that changed can change the count.
-fn counted_alone(e: &ContinuousEffect) -> Option<(&Selector, CmpOp, i64)> {
+/// The effect's condition when it counts objects (and its amount is fixed); when each is judged by
+/// itself alone (`judged_alone`), only the objects that changed can change the count.
+fn count_condition(e: &ContinuousEffect) -> Option<(&Selector, CmpOp, i64)> {
     let Some(Condition::Count { selector, op, value }) = &e.condition else { return None };
     let fixed = !matches!(&e.change, Change::Property { amount, .. } | Change::Adjust { amount, .. } if !matches!(amount, Amount::Fixed(_)));
-    (fixed && judged_alone(selector)).then_some((selector, *op, *value))
+    fixed.then_some((selector, *op, *value))
 }
 
 /// An effect's condition and amount as they read in one view.
@@ -210,7 +217,9 @@ pub(crate) struct GlobalValue {
     effect: crate::kernel::ids::EffectId,
     holds: bool,
     amount: Option<i64>,
-    /// The objects a condition counting objects judged alone counted (`counted_alone`).
+    /// Whether its condition counts objects each judged alone (`count_condition`, `judged_alone`).
+    alone: bool,
+    /// The objects such a condition counted (none while cards are pretended, Trails 1329.1).
     counted: Option<Arc<Vec<ObjectId>>>,
 }
 
@@ -275,7 +284,7 @@ mod tests {
 
     #[test]
     fn a_rewound_actions_objects_are_left_out_of_what_a_condition_counted() {
-        let mut g = GlobalValue { effect: crate::kernel::ids::EffectId(0), holds: true, amount: None, counted: Some(Arc::new(vec![ObjectId(3), ObjectId(40), ObjectId(7)])) };
+        let mut g = GlobalValue { effect: crate::kernel::ids::EffectId(0), holds: true, amount: None, alone: true, counted: Some(Arc::new(vec![ObjectId(3), ObjectId(40), ObjectId(7)])) };
         g.forget_objects_from(10);
         assert_eq!(g.counted.as_deref(), Some(&vec![ObjectId(3), ObjectId(7)]));
     }

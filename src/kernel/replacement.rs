@@ -89,20 +89,21 @@ impl GameState {
             (EventPattern::Move { subject: s, from, to, reason, player, by }, Event::Moved { old, new, from: f, to: t, reason: r, by: mover, .. }) => {
                 let zone_of_player = |z: ZoneId| player.is_none_or(|p| self.zone(z).owner == Some(p));
                 let named = if from.is_some() { *f } else { *t };
-                let moved_by = by.as_ref().is_none_or(|sel| mover.is_some_and(|m| subject(sel, m)));
-                moved_by &&
-                zone_of_player(named) &&
-                // Entering is about the new object, leaving about the old one (FF 11.8.16).
-                (subject(s, *old) || (new != old && new.index() < self.objects.len() && subject(s, *new)))
+                // The zones and the reason first: most moves are told apart by them, without the
+                // view the selectors read.
+                zone_of_player(named)
                     // A card moving between two players' zones of one name (to its new controller's
                     // field, Trails 506.4) neither enters nor leaves that zone.
                     && (from.is_none() && to.is_none() || self.zone(*f).name != self.zone(*t).name)
                     && from.as_ref().is_none_or(|z| self.zone(*f).name == *z)
                     && to.as_ref().is_none_or(|z| self.zone(*t).name == *z)
                     && reason.as_ref().is_none_or(|want| r.is_some_and(|r| r == *want))
+                    && by.as_ref().is_none_or(|sel| mover.is_some_and(|m| subject(sel, m)))
+                    // Entering is about the new object, leaving about the old one (FF 11.8.16).
+                    && (subject(s, *old) || (new != old && new.index() < self.objects.len() && subject(s, *new)))
             }
             (EventPattern::Damage { subject: s, by, battle }, Event::Damaged { object, source, battle: b, .. }) => {
-                subject(s, *object) && by.as_ref().is_none_or(|sel| source.is_some_and(|src| subject(sel, src))) && battle.is_none_or(|want| want == *b)
+                battle.is_none_or(|want| want == *b) && subject(s, *object) && by.as_ref().is_none_or(|sel| source.is_some_and(|src| subject(sel, src)))
             }
             (EventPattern::Flag { subject: s, flag, value, by }, Event::Flag { object, flag: f, value: v, by: setter }) => {
                 f == flag

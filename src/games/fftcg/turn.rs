@@ -188,12 +188,19 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
 /// What happened this turn is forgotten as it ends: attacks made, Summons cast, abilities used,
 /// damage taken, the cards cast and the Forwards attacked with.
 fn forget_this_turn(state: &mut GameState) {
-    let this_turn = |f: &crate::kernel::Name| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::restrict::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
-    let marked: Vec<(ObjectId, crate::kernel::Name)> = state.live_objects().flat_map(|o| state.object(o).flags.iter().filter(|f| this_turn(f)).map(move |f| (o, *f)).collect::<Vec<_>>()).collect();
+    let this_turn = |f: &Name| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::restrict::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
+    // One pass over the cards, most of which have neither flags nor counters.
+    let (mut marked, mut counted): (Vec<(ObjectId, Name)>, Vec<(ObjectId, i64)>) = (vec![], vec![]);
+    for o in state.live_objects() {
+        let object = state.object(o);
+        marked.extend(object.flags.iter().filter(|f| this_turn(f)).map(|f| (o, *f)));
+        if let Some(n) = object.counters.get(super::attack::ATTACKS_THIS_TURN).filter(|n| **n != 0) {
+            counted.push((o, *n));
+        }
+    }
     for (o, flag) in marked {
         state.apply(Event::Flag { object: o, flag, value: false, by: vec![] });
     }
-    let counted: Vec<(ObjectId, i64)> = state.live_objects().filter_map(|o| state.object(o).counters.get(super::attack::ATTACKS_THIS_TURN).map(|n| (o, *n))).filter(|(_, n)| *n != 0).collect();
     for (o, n) in counted {
         state.apply(Event::Counter { object: o, name: crate::kernel::name!(super::attack::ATTACKS_THIS_TURN), delta: -n });
     }
