@@ -118,15 +118,19 @@ impl GameState {
         let Some((selector, op, value)) = count_condition(e).filter(|_| alone && !pretending) else {
             return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, alone, counted: None };
         };
-        let counted = match recorded.and_then(|g| g.counted.as_deref()) {
+        let counted = match recorded.and_then(|g| g.counted.as_ref()) {
             Some(before) => {
-                let mut counted: Vec<ObjectId> = before.iter().copied().filter(|o| !stale.contains(o)).collect();
-                counted.extend(stale.iter().copied().filter(|&o| self.listed(o) && self.selects(view, selector, o, e.source)));
-                counted
+                let now: smallvec::SmallVec<[ObjectId; 4]> = stale.iter().copied().filter(|&o| self.listed(o) && self.selects(view, selector, o, e.source)).collect();
+                // Most changes touch none of the objects counted: the list stands, shared.
+                if now.is_empty() && !before.iter().any(|o| stale.contains(o)) {
+                    before.clone()
+                } else {
+                    Arc::new(before.iter().copied().filter(|o| !stale.contains(o)).chain(now).collect())
+                }
             }
-            None => self.matching(view, selector, e.source),
+            None => Arc::new(self.matching(view, selector, e.source)),
         };
-        GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, alone, counted: Some(Arc::new(counted)) }
+        GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, alone, counted: Some(counted) }
     }
 
     /// Trails 1329.1: whether pretended cards are counted too, by effects rather than objects
