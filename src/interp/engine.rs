@@ -247,6 +247,8 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
         any_target_left |= !legal.is_empty();
         env.push((crate::kernel::Name::new(&target.name), Binding::Objects(legal)));
     }
+    // Not held while the body changes the game: the view's next patch would copy it.
+    drop(view);
     if !any_target_left && state.config.retarget == Retarget::CancelIfAllIllegal {
         state.apply(Event::Cancelled { ability: entry.ability, reason: "its targets are gone".into() });
         return Ok(());

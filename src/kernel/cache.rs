@@ -17,6 +17,8 @@ pub(crate) struct Cache {
     pub(crate) view: std::cell::RefCell<Option<CachedView>>,
     /// What the cards in the game can trigger on (`interp::reach::game_reaches`).
     pub(crate) game_reach: std::cell::RefCell<Arc<crate::kernel::trigger::GameReach>>,
+    /// How many patches had to copy the view because a reader still held it (`GameState::view_copies`).
+    pub(crate) view_copies: std::cell::Cell<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -95,7 +97,7 @@ impl Clone for Cache {
     /// A copy of the state starts with the same computed view (it is immutable and shared).
     fn clone(&self) -> Self {
         let view = self.view.borrow().clone();
-        Cache { view: std::cell::RefCell::new(view), game_reach: self.game_reach.clone() }
+        Cache { view: std::cell::RefCell::new(view), game_reach: self.game_reach.clone(), view_copies: self.view_copies.clone() }
     }
 }
 

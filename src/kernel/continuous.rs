@@ -267,7 +267,15 @@ impl GameState {
         self.reading(object, |c| c.controller)
     }
 
-    /// Every live object's characteristics, computed once per generation.
+    /// How many times the view was copied to be patched because a reader still held it (a
+    /// `view()` kept across a change to the game): each copy takes a reference to every object's
+    /// characteristics. FF self-play keeps it at 0 (tests/it/selfplay.rs).
+    pub fn view_copies(&self) -> u32 {
+        self.cache.view_copies.get()
+    }
+
+    /// Every live object's characteristics, computed once per generation. Not to be held across
+    /// a change to the game (`view_copies`).
     pub fn view(&self) -> Arc<View> {
         self.refresh_view();
         self.cache.view.borrow().as_ref().map(|c| c.view.clone()).expect("a view was just computed")
@@ -289,6 +297,9 @@ impl GameState {
             stale.dedup();
             // No object changed: the view holds if the effects' conditions and amounts read the same.
             let globals = self.carried_globals(&c.view, &c.globals);
+            if !stale.is_empty() && Arc::strong_count(&c.view) > 1 {
+                self.cache.view_copies.set(self.cache.view_copies.get() + 1);
+            }
             let now = if stale.is_empty() { self.reread_globals(&c.view, &globals, &[]) } else { self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals) };
             if let Some(now) = now {
                 c.globals = now;

@@ -48,6 +48,8 @@ fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
         state.audit = true;
         let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed) };
         assert!(fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "seed {seed} ends");
+        // No reader holds the view across a change, which would make the next patch copy it.
+        assert_eq!(state.view_copies(), 0, "seed {seed}: the view was copied to be patched");
     }
     // Trails: links, homebase crafts and combat effects (one game: Trails self-play is slower).
     let (library, decks) = load("trails", &[repo().join("cards/trails")], &[repo().join("cards/trails/decks")]).expect("the decks are legal");

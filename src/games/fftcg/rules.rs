@@ -139,6 +139,9 @@ impl RuleProcesses for FfRules {
         // The game remembers which Characters took damage this turn ("a Forward that took damage
         // this turn"), before any of them is broken.
         let damaged: smallvec::SmallVec<[ObjectId; 4]> = characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
+        // Not held while the game changes: the view's next patch would copy it.
+        drop(characters);
+        drop(view);
         for o in damaged {
             state.apply(Event::Flag { object: o, flag: crate::kernel::name!(DAMAGED_THIS_TURN), value: true, by: vec![] });
         }
