@@ -63,7 +63,9 @@ impl GameState {
             }
             objects.truncate(level.objects);
             let (view, effects, latches) = (self.cache.view.take(), self.effects.clone(), std::mem::take(&mut self.latches));
+            let copies = self.view_copies();
             *self = snapshot;
+            self.cache.view_copies.set(copies);
             (self.log, self.objects, self.undo) = (log, objects, undo);
             // The action's view, for the state before it: its objects put back are computed again
             // and its conditions read again; when an effect began or ended in the action, or a
