@@ -297,10 +297,15 @@ impl GameState {
             stale.dedup();
             // No object changed: the view holds if the effects' conditions and amounts read the same.
             let globals = self.carried_globals(&c.view, &c.globals);
-            if !stale.is_empty() && Arc::strong_count(&c.view) > 1 {
-                self.cache.view_copies.set(self.cache.view_copies.get() + 1);
-            }
-            let now = if stale.is_empty() { self.reread_globals(&c.view, &globals, &[]) } else { self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals) };
+            let now = if stale.is_empty() {
+                self.reread_globals(&c.view, &globals, &[])
+            } else {
+                // A reader still holding the view makes the patch copy it.
+                if Arc::strong_count(&c.view) > 1 {
+                    self.cache.view_copies.set(self.cache.view_copies.get() + 1);
+                }
+                self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals)
+            };
             if let Some(now) = now {
                 c.globals = now;
                 if self.audit {

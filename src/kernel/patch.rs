@@ -113,9 +113,10 @@ impl GameState {
     /// objects its count counted then, only those are read again.
     fn global_value_since(&self, view: &View, e: &ContinuousEffect, recorded: Option<&GlobalValue>, stale: &[ObjectId], pretending: bool) -> GlobalValue {
         let amount = self.amount_of(view, e);
+        let count = count_condition(e);
         // Whether its count judges objects alone, worked out once for the effect (it does not change).
-        let alone = recorded.map_or_else(|| count_condition(e).is_some_and(|(s, ..)| judged_alone(s)), |g| g.alone);
-        let Some((selector, op, value)) = count_condition(e).filter(|_| alone && !pretending) else {
+        let alone = recorded.map_or_else(|| count.is_some_and(|(s, ..)| judged_alone(s)), |g| g.alone);
+        let Some((selector, op, value)) = count.filter(|_| alone && !pretending) else {
             return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, alone, counted: None };
         };
         let counted = match recorded.and_then(|g| g.counted.as_ref()) {
