@@ -10,7 +10,7 @@ use cardscript::selfplay::{load, pairing, play_one};
 
 /// The allocator the `cardscript` binary uses (src/main.rs), so that the figures are its figures.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: cardscript::allocator::Mimalloc = cardscript::allocator::Mimalloc;
 
 fn main() {
     // `cargo bench --bench selfplay -- trails` measures one game only.

@@ -16,3 +16,4 @@ pub mod scenario;
 pub mod board;
 pub mod repl;
 pub mod selfplay;
+pub mod allocator;

@@ -2,10 +2,9 @@
 
 use std::io::IsTerminal;
 
-/// Games allocate many small, short-lived values; mimalloc serves them faster than the system
-/// allocator (self-play: see benches/selfplay.rs).
+/// mimalloc (`cardscript::allocator`; self-play: see benches/selfplay.rs).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: cardscript::allocator::Mimalloc = cardscript::allocator::Mimalloc;
 
 fn main() {
     let is_tty = std::io::stdout().is_terminal();

@@ -60,6 +60,7 @@ fn source_files_stay_small() {
 fn modules_depend_only_on_earlier_stages() {
     let rules: &[(&str, &[&str])] = &[
         ("src/span.rs", &[]),
+        ("src/allocator.rs", &[]),
         ("src/diagnostic", &["span", "diagnostic"]),
         ("src/syntax", &["span", "diagnostic", "syntax"]),
         ("src/vocab", &["span", "diagnostic", "syntax", "vocab"]),
@@ -90,6 +91,17 @@ fn modules_depend_only_on_earlier_stages() {
         }
     }
     assert!(violations.is_empty(), "{violations:#?}");
+}
+
+/// `unsafe` is confined to the global allocator (ARCHITECTURE.md, `src/allocator.rs`).
+#[test]
+fn unsafe_code_stays_in_the_allocator() {
+    let found: Vec<String> = rust_files(&repo().join("src"))
+        .into_iter()
+        .filter(|f| rel(f) != "src/allocator.rs" && std::fs::read_to_string(f).unwrap().lines().any(|l| l.contains("unsafe ") && !l.trim_start().starts_with("//")))
+        .map(|f| rel(&f))
+        .collect();
+    assert!(found.is_empty(), "unsafe code outside src/allocator.rs: {found:?}");
 }
 
 /// Keywords are definitions in std-abilities/; the Rust side offers generic hooks only.
