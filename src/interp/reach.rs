@@ -114,17 +114,22 @@ fn may(state: &GameState, reach: &TriggerReach, event: Option<&Event>) -> bool {
 pub fn game_reaches(state: &GameState, event: &Event) -> bool {
     let reaches = reaches(&state.library);
     let mut cached = state.cache.game_reach.borrow_mut();
-    if cached.upto != state.objects.len() {
-        let game = std::sync::Arc::make_mut(&mut cached);
-        game.seen.resize(reaches.cards.len(), false);
-        for object in &state.objects[game.upto.min(state.objects.len())..] {
-            let card = object.card.index();
-            if !game.seen[card] {
-                game.seen[card] = true;
-                game.reach.merge(&reaches.cards[card]);
+    let upto = state.cache.game_reach_upto.replace(state.objects.len());
+    if upto != state.objects.len() {
+        let fresh = &state.objects[upto.min(state.objects.len())..];
+        // A new object of a card seen before (a card that moved) reaches nothing new: the reach,
+        // shared with `attempt`'s snapshots, is not copied for it.
+        if fresh.iter().any(|o| !cached.seen.get(o.card.index()).copied().unwrap_or(false)) {
+            let game = std::sync::Arc::make_mut(&mut cached);
+            game.seen.resize(reaches.cards.len(), false);
+            for object in fresh {
+                let card = object.card.index();
+                if !game.seen[card] {
+                    game.seen[card] = true;
+                    game.reach.merge(&reaches.cards[card]);
+                }
             }
         }
-        game.upto = state.objects.len();
     }
     cached.reach.reaches(state, event)
 }

@@ -17,6 +17,9 @@ pub(crate) struct Cache {
     pub(crate) view: std::cell::RefCell<Option<CachedView>>,
     /// What the cards in the game can trigger on (`interp::reach::game_reaches`).
     pub(crate) game_reach: std::cell::RefCell<Arc<crate::kernel::trigger::GameReach>>,
+    /// How many objects `game_reach` has read: most new objects are of cards it has seen, so
+    /// counting them leaves the shared reach uncopied.
+    pub(crate) game_reach_upto: std::cell::Cell<usize>,
     /// How many patches had to copy the view because a reader still held it (`GameState::view_copies`).
     pub(crate) view_copies: std::cell::Cell<u32>,
 }
@@ -97,7 +100,7 @@ impl Clone for Cache {
     /// A copy of the state starts with the same computed view (it is immutable and shared).
     fn clone(&self) -> Self {
         let view = self.view.borrow().clone();
-        Cache { view: std::cell::RefCell::new(view), game_reach: self.game_reach.clone(), view_copies: self.view_copies.clone() }
+        Cache { view: std::cell::RefCell::new(view), game_reach: self.game_reach.clone(), game_reach_upto: self.game_reach_upto.clone(), view_copies: self.view_copies.clone() }
     }
 }
 

@@ -633,13 +633,13 @@ impl GameState {
     /// `end_durations` for the effects that began before `before` only (FF: "until the end of
     /// the next turn" ends as a turn that began after the effect ends).
     pub fn end_durations_begun_before(&mut self, point: &str, before: Option<Timestamp>) {
-        let until = Duration::Until(point.to_string());
-        let begun = |t: Timestamp| before.is_none_or(|b| t < b);
-        let ending: Vec<EffectId> = self.effects.iter().filter(|e| e.duration == until && begun(e.timestamp)).map(|e| e.id).collect();
+        // Compared in place: most turns end no effect and allocate nothing.
+        let ends = |d: &Duration, t: Timestamp| matches!(d, Duration::Until(p) if p == point) && before.is_none_or(|b| t < b);
+        let ending: smallvec::SmallVec<[EffectId; 4]> = self.effects.iter().filter(|e| ends(&e.duration, e.timestamp)).map(|e| e.id).collect();
         for effect in ending {
             self.apply(crate::kernel::event::Event::EffectEnded { effect });
         }
-        let ending: Vec<EffectId> = self.replacements.iter().filter(|r| r.duration == until && begun(r.timestamp)).map(|r| r.id).collect();
+        let ending: smallvec::SmallVec<[EffectId; 4]> = self.replacements.iter().filter(|r| ends(&r.duration, r.timestamp)).map(|r| r.id).collect();
         for effect in ending {
             self.apply(crate::kernel::event::Event::ReplacementEnded { effect });
         }

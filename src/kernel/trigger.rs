@@ -87,11 +87,10 @@ impl TriggerReach {
 }
 
 /// What the printed abilities and keywords of every card in one game reach: the cards of its
-/// objects, merged as objects come into being (`upto` of them so far). A rewound game keeps it:
-/// reaching more than the cards do only looks at more cards.
+/// objects, merged as objects come into being (`Cache::game_reach_upto` of them so far). A rewound
+/// game keeps it: reaching more than the cards do only looks at more cards.
 #[derive(Debug, Default, Clone)]
 pub struct GameReach {
-    pub upto: usize,
     pub seen: Vec<bool>,
     pub reach: TriggerReach,
 }

@@ -60,7 +60,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {
             let (mut cost, mut crystals) = (super::CpCost { total: call.amount.unwrap_or(0), ..Default::default() }, 0);
-            cost.needs = w.element_list(call.value.as_ref());
+            cost.needs = w.element_list(call.value.as_ref()).into();
             cost.total += cost.needs.len() as i64;
             if let Some(Value::Text(text)) = &call.value {
                 // Opus XV: "you may pay {C}" spends a Crystal (15-013L Firion).

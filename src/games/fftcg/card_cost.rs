@@ -45,12 +45,12 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     }
     // "the cost required to cast your next Job Knight Forward is reduced by 2" (12-103H Beatrix).
     let total = super::options::next_card_cost(state, object, printed, total);
-    let elements: Vec<u32> = w.element_values(&c).collect();
+    let elements: smallvec::SmallVec<[u32; 4]> = w.element_values(&c).collect();
     // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark,
     // nor when CP of any Element may pay it ("can be paid with CP of any Element", 13-054C, 7-068H).
     // The permission is an amount of the cost (`play_cost_any_element`), so it reaches the card in the hand.
     let any_element = c.adjustments.get(any_element_key).is_some_and(|n| *n > 0);
-    let needs = if total == 0 || any_element || elements.iter().any(|e| w.light_or_dark(*e)) { vec![] } else { elements };
+    let needs = if total == 0 || any_element || elements.iter().any(|e| w.light_or_dark(*e)) { smallvec::SmallVec::new() } else { elements };
     let mut cost = CpCost { total, needs, ..Default::default() };
     if !adjustment.starts_with("play") || c.forbidden.is_empty() {
         return cost;

@@ -15,7 +15,8 @@ use super::Words;
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CpCost {
     pub total: i64,
-    pub needs: Vec<u32>,
+    /// Kept without allocating: a cost needs one or two Elements at most but for a rare few.
+    pub needs: SmallVec<[u32; 4]>,
     /// Only CP of this Element may pay it (FF 11.4.6.1: "You can only pay with Fire CP").
     pub only: Option<u32>,
     /// Only CP from dulled Backups may pay it (FF 11.2.1.1: "only pay with Ice Backup CP").

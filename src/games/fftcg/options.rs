@@ -360,7 +360,7 @@ fn removal_reduction(state: &GameState, card: ObjectId) -> Option<(Vec<ObjectId>
 /// `cost` lowered by `by`, not below 0; nothing of an Element is asked of a cost of 0.
 fn lowered(cost: &CpCost, by: i64) -> CpCost {
     let total = (cost.total - by).max(0);
-    CpCost { total, needs: if total == 0 { vec![] } else { cost.needs.clone() }, ..cost.clone() }
+    CpCost { total, needs: if total == 0 { smallvec::SmallVec::new() } else { cost.needs.clone() }, ..cost.clone() }
 }
 
 /// Whether removing some of the cards `card`'s permission names would let `player` pay its lowered cost from
