@@ -401,9 +401,14 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 continue;
             }
             let (body, condition) = (ability.body.clone(), ability.condition.clone());
-            // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to.
+            // FF 11.8.16.1: a card's trigger on its own move looks for it where it moved to; so does
+            // its trigger on an announcement naming it as it was before it moved ("When Ardyn is put
+            // from the field into the Break Zone by ...", 11-065H), unless the game reads cards that
+            // moved as they were (Trails 1211.6).
+            let looks_back = state.config.look_back_into_private || !state.config.look_back_from.is_empty();
             let source = match &event {
                 Event::Moved { old, new, .. } if *old == object && old != new && looked_back.is_none() => *new,
+                Event::Signal { objects, .. } if !looks_back && objects.contains(&object) && state.object(object).left.is_some() => state.current(object),
                 _ => object,
             };
             found.push(PendingTrigger { source, controller, ability: ability_ref, event: index, env, count: 1, body, condition });

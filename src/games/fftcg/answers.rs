@@ -82,15 +82,35 @@ pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> 
 pub fn moved_by_announcements(state: &GameState, w: &Words, new: ObjectId) -> Vec<Event> {
     let o = state.object(new);
     let Some(by) = o.moved_by else { return vec![] };
-    let name = match state.zone(o.zone).name.as_str() {
-        "field" => "enters_field_by",
-        "break_zone" if !broken_in_battle(state, o.previous) && super::acted::heard_by(state, "put_into_break_zone_by", &[new]) => "put_into_break_zone_by",
-        _ => return vec![],
-    };
+    // The announcements due, each with the card it names: from the field, the card as it was there.
+    let mut due: smallvec::SmallVec<[(&str, ObjectId); 2]> = smallvec::SmallVec::new();
+    match state.zone(o.zone).name.as_str() {
+        "field" => due.push(("enters_field_by", new)),
+        "break_zone" if !broken_in_battle(state, o.previous) => {
+            if super::acted::heard_by(state, "put_into_break_zone_by", &[new]) {
+                due.push(("put_into_break_zone_by", new));
+            }
+            if let Some(old) = o.previous.filter(|old| state.zone(state.object(*old).zone).name == "field")
+                && super::acted::heard_by(state, PUT_FROM_FIELD_BY, &[old])
+            {
+                due.push((PUT_FROM_FIELD_BY, old));
+            }
+        }
+        _ => {}
+    }
+    if due.is_empty() {
+        return vec![];
+    }
     let c = state.characteristics(by);
     let detail = if c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.summon)) { "summons" } else { "abilities" };
-    vec![Event::Signal { name: name.into(), objects: vec![new], player: Some(c.controller), detail: Some(detail.into()) }]
+    due.into_iter().map(|(name, object)| Event::Signal { name: name.into(), objects: vec![object], player: Some(c.controller), detail: Some(detail.into()) }).collect()
 }
+
+/// FF 11.8.16, 12.4.5: the announcement of a card put from the field into a Break Zone by a player's Summon or
+/// ability ("When Ardyn is put from the field into the Break Zone by your opponent's Summons or abilities",
+/// 11-065H), naming it as it was on the field, so that its field abilities hear it; not for a card broken by
+/// battle damage (FF 10.1.4: no Summon or ability broke it).
+const PUT_FROM_FIELD_BY: &str = "put_from_field_into_break_zone_by";
 
 /// FF 12.4.5, 10.1.4: whether the card was broken by the rule processes after battle damage: the last
 /// damage dealt to it before it moved was a battle's (the break is recorded as by the Forward that dealt it).
