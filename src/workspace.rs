@@ -142,6 +142,12 @@ pub fn find_above(folder: &Path, relative: &Path) -> Option<PathBuf> {
     start.ancestors().map(|d| d.join(relative)).find(|candidate| candidate.is_dir())
 }
 
+/// `find_above` from `folder`, or else from the current directory (a scenario written outside the
+/// project, run from inside it).
+pub fn find_above_or_here(folder: &Path, relative: &Path) -> Option<PathBuf> {
+    find_above(folder, relative).or_else(|| std::env::current_dir().ok().and_then(|here| find_above(&here, relative)))
+}
+
 fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),

@@ -35,7 +35,10 @@ pub fn run_file(path: &Path, libraries: &mut Libraries, steps: Option<usize>) ->
 
 /// Runs the scenario `text` from the folder `folder`; with `steps`, stops after that many actions.
 pub fn run(text: &str, folder: &Path, libraries: &mut Libraries, steps: Option<usize>) -> Report {
-    run_on(text, steps, &mut |game, loads| libraries.get(game, script_paths(game, loads, folder)))
+    run_on(text, steps, &mut |game, loads| match script_paths(game, loads, folder) {
+        paths if paths.is_empty() => Err(format!("no `cards/{game}` folder above the scenario's folder or the current directory: name the scripts with a `load` line")),
+        paths => libraries.get(game, paths),
+    })
 }
 
 /// What gives a scenario its cards: the game and the `load` lines in, the checked library out.

@@ -44,12 +44,13 @@ impl Libraries {
 }
 
 /// The scripts a scenario runs with: what it `load`s (relative to its folder), or else the
-/// game's cards in the nearest `cards/<game>` folder above it.
+/// game's cards in the nearest `cards/<game>` folder above it, or above the current directory;
+/// none when there is no such folder.
 pub fn script_paths(game: &str, loads: &[String], folder: &Path) -> Vec<PathBuf> {
     if !loads.is_empty() {
         return loads.iter().map(|l| folder.join(l)).collect();
     }
-    crate::workspace::find_above(folder, &Path::new("cards").join(game)).into_iter().collect()
+    crate::workspace::find_above_or_here(folder, &Path::new("cards").join(game)).into_iter().collect()
 }
 
 pub fn player(side: Side) -> PlayerId {

@@ -1,4 +1,4 @@
-//! The `cardscript check` command line: summary line, exit codes, JSON output.
+//! The command line: `check` (summary line, exit codes, JSON output) and `test` finding the cards.
 
 use crate::support::{cardscript, stdout};
 
@@ -31,4 +31,22 @@ fn output_has_no_colour_when_not_a_terminal() {
     assert!(!stdout(&out).contains('\u{1b}'), "no ANSI escapes in piped output");
     let out = cardscript(&["check", "--color", "always", "tests/broken/E0102-no-such-phrase.card"]);
     assert!(stdout(&out).contains('\u{1b}'), "colour when asked");
+}
+
+/// A scenario written outside the project (no `cards/<game>` above it) runs with the cards above the
+/// current directory; with none there either, the game line says where it looked.
+#[test]
+fn a_scenario_outside_the_project_finds_the_cards_of_the_current_directory() {
+    let dir = std::env::temp_dir().join(format!("cardscript-outside-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("auron.scenario");
+    std::fs::write(&scenario, "scenario \"Auron on the field\"\ngame fftcg\nturn 3 me main1\nme field: \"1-002R\"\nexpect me field = \"1-002R\"\n").unwrap();
+    let path = scenario.to_str().unwrap();
+    let out = cardscript(&["test", path]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript")).args(["test", path]).current_dir(&dir).output().unwrap();
+    let said = format!("{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("no `cards/fftcg` folder above") && said.contains("auron.scenario:2:"), "{said}");
 }
