@@ -302,7 +302,7 @@ impl<'a> Sources<'a> {
 const MOST_PAYMENTS: usize = 64;
 
 /// The tracked list of the cards that produced the CP of the last payment.
-const CP_PRODUCERS: &str = "cp_producers_paid_to_play_source";
+pub(super) const CP_PRODUCERS: &str = "cp_producers_paid_to_play_source";
 
 /// The tracked list of the cards discarded for CP by the last payment.
 const DISCARDED_FOR_CP: &str = "discarded_to_pay_play_cost";

@@ -47,9 +47,10 @@ fn summon_timing(phase: &str) -> bool {
     phase.starts_with("main") || phase == "attack"
 }
 
-/// The tracked lists of the cards the last ability used discarded and removed from the game to pay its cost.
+/// The tracked lists of the cards the last ability used discarded, removed from the game and dulled to pay its cost.
 const PAID_DISCARDED: &str = "paid_discarded";
 const PAID_REMOVED: &str = "paid_removed_from_game";
+const PAID_DULLED: &str = "paid_dulled";
 
 /// Every play `player` may make now, with costs they could pay.
 pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
@@ -521,22 +522,25 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     Ok(())
 }
 
-/// The tracked lists of the cards the cost phrases of the ability just used discarded and removed
-/// from the game (FF 11.6.7, 11.11.4: "the card discarded to pay the cost", 13-026C Tellah; "each
-/// Summon removed by this ability's cost", 13-008R Vermilion Bird l'Cie Caetuna), as they are
-/// now; set at each use, so the resolving ability reads the cards of the last payment.
+/// The tracked lists of the cards the cost phrases of the ability just used discarded, removed from
+/// the game and dulled (FF 11.6.7, 11.11.4: "the card discarded to pay the cost", 13-026C Tellah;
+/// "each Summon removed by this ability's cost", 13-008R Vermilion Bird l'Cie Caetuna; "the power of
+/// the dull Forward", 4-020R Marche), as they are now; set at each use, so the resolving ability
+/// reads the cards of the last payment. Backups dulled to produce CP (a phrase paying CP) are not
+/// among the cards dulled: they produced the CP paid.
 fn record_paid(state: &mut GameState, from: usize) {
-    let (mut discarded, mut removed) = (vec![], vec![]);
+    let (mut discarded, mut removed, mut dulled, mut producers) = (vec![], vec![], vec![], vec![]);
     for event in state.log.iter_from(from) {
-        if let Event::Moved { new, to, reason, .. } = event {
-            if reason.as_deref() == Some("discard") {
-                discarded.push(*new);
-            } else if state.zone(*to).name == "removed" {
-                removed.push(*new);
-            }
+        match event {
+            Event::Moved { new, reason, .. } if reason.as_deref() == Some("discard") => discarded.push(*new),
+            Event::Moved { new, to, .. } if state.zone(*to).name == "removed" => removed.push(*new),
+            Event::Flag { object, flag, value: true, .. } if flag == "dull" => dulled.push(*object),
+            Event::Tracked { name, objects } if name == super::cost::CP_PRODUCERS => producers.extend(objects),
+            _ => {}
         }
     }
-    for (name, objects) in [(PAID_DISCARDED, discarded), (PAID_REMOVED, removed)] {
+    dulled.retain(|o| !producers.contains(o));
+    for (name, objects) in [(PAID_DISCARDED, discarded), (PAID_REMOVED, removed), (PAID_DULLED, dulled)] {
         if state.tracked.get(name).is_some_and(|t| !t.is_empty()) || !objects.is_empty() {
             state.apply(Event::Tracked { name: name.into(), objects });
         }
