@@ -31,14 +31,14 @@ pub const USED_SPECIAL_ABILITY: &str = "used_special_ability_this_turn";
 
 /// Whether the card is in a state FF-TCG reads from its characteristics (or, for `USED_SPECIAL_ABILITY`,
 /// from the stack entries of the turn): the EX Burst icon (FF
-/// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, or a power an effect has increased
+/// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, a power an effect has increased
 /// or decreased (FF 5.2.6, 11.12.4: computed power other than printed; an increase and a decrease
-/// that cancel out read as no change).
+/// that cancel out read as no change), or an even or odd CP cost.
 pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
     if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
         return super::mimic::used_special_ability_this_turn(state, object, ability);
     }
-    if !matches!(name, "has_ex_burst_icon" | "has_generic_icon" | "power_modified") {
+    if !matches!(name, "has_ex_burst_icon" | "has_generic_icon" | "power_modified" | "even_cost" | "odd_cost") {
         return false;
     }
     let Some(w) = Words::cached(&state.library) else { return false };
@@ -46,6 +46,9 @@ pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &
         "has_ex_burst_icon" => w.exburst.and_then(|p| c.get(p)).is_some_and(Words::truthy),
         "has_generic_icon" => w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy),
         "power_modified" => c.get(w.power).is_some() && c.number(w.power) != state.printed(object).number(w.power),
+        // FF 5.2.1.2: "the revealed card's CP cost is an even / odd number" (11-035R Setzer, 9-117C Mog VI); 0 is even.
+        "even_cost" => c.get(w.cost).is_some() && c.number(w.cost) % 2 == 0,
+        "odd_cost" => c.get(w.cost).is_some() && c.number(w.cost) % 2 != 0,
         _ => false,
     }
 }
