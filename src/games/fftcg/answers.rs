@@ -33,13 +33,18 @@ pub const USED_SPECIAL_ABILITY: &str = "used_special_ability_this_turn";
 /// from the stack entries of the turn): the EX Burst icon (FF
 /// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, a power an effect has increased
 /// or decreased (FF 5.2.6, 11.12.4: computed power other than printed; an increase and a decrease
-/// that cancel out read as no change), an even or odd CP cost, or a special or action ability.
+/// that cancel out read as no change), an even or odd CP cost, a special or action ability, or having
+/// entered the field this turn.
 pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
     if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
         return super::mimic::used_special_ability_this_turn(state, object, ability);
     }
-    if !matches!(name, "has_ex_burst_icon" | "has_generic_icon" | "power_modified" | "even_cost" | "odd_cost" | "has_special_or_action_ability") {
+    if !matches!(name, "has_ex_burst_icon" | "has_generic_icon" | "power_modified" | "even_cost" | "odd_cost" | "has_special_or_action_ability" | "entered_field_this_turn") {
         return false;
+    }
+    // FF 10.1.2.1.1: "that entered the field this turn" (10-102H Ramuh): on the field, arrived after the turn began.
+    if name == "entered_field_this_turn" {
+        return state.zone(state.object(object).zone).name == "field" && super::play::arrived_this_turn(state, object);
     }
     // FF 11.6, 11.7: "has a special ability or an action ability" (3-133C Quina): one it can use, printed,
     // of a keyword or granted (special and action abilities are the activated ones).
