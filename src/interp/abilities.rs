@@ -255,6 +255,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // read, by the triggers of its move, as it was there (its last known information); their
     // effects still act on where it is now.
     let mut looked_back = None;
+    // Whether the game reads every card that moved as it was (Trails 1211.6), not only this event's.
+    let game_looks_back = state.config.look_back_into_private || !state.config.look_back_from.is_empty();
     if let Event::Moved { old, new, from, to, hidden, .. } = event {
         let left_ability_zone = state.zone(*from).name.is_in(&state.config.ability_zones);
         if left_ability_zone && old != new {
@@ -405,10 +407,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             // its trigger on an announcement naming it as it was before it moved ("When Ardyn is put
             // from the field into the Break Zone by ...", 11-065H), unless the game reads cards that
             // moved as they were (Trails 1211.6).
-            let looks_back = state.config.look_back_into_private || !state.config.look_back_from.is_empty();
             let source = match &event {
                 Event::Moved { old, new, .. } if *old == object && old != new && looked_back.is_none() => *new,
-                Event::Signal { objects, .. } if !looks_back && objects.contains(&object) && state.object(object).left.is_some() => state.current(object),
+                Event::Signal { objects, .. } if !game_looks_back && objects.contains(&object) && state.object(object).left.is_some() => state.current(object),
                 _ => object,
             };
             found.push(PendingTrigger { source, controller, ability: ability_ref, event: index, env, count: 1, body, condition });

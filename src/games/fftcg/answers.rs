@@ -39,27 +39,22 @@ pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &
     if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
         return super::mimic::used_special_ability_this_turn(state, object, ability);
     }
-    if !matches!(name, "has_ex_burst_icon" | "has_generic_icon" | "power_modified" | "even_cost" | "odd_cost" | "has_special_or_action_ability" | "entered_field_this_turn") {
-        return false;
-    }
-    // FF 10.1.2.1.1: "that entered the field this turn" (10-102H Ramuh): on the field, arrived after the turn began.
-    if name == "entered_field_this_turn" {
-        return state.zone(state.object(object).zone).name == "field" && super::play::arrived_this_turn(state, object);
-    }
-    // FF 11.6, 11.7: "has a special ability or an action ability" (3-133C Quina): one it can use, printed,
-    // of a keyword or granted (special and action abilities are the activated ones).
-    if name == "has_special_or_action_ability" {
-        let library = &state.library;
-        return crate::interp::abilities_in(library, state.object(object).card, c).any(|(_, a)| crate::interp::class_of(library, a) == crate::vocab::AbilityClass::Activated);
-    }
-    let Some(w) = Words::cached(&state.library) else { return false };
+    // One match: a name FF does not answer costs nothing more (this runs for every state not marked on a card).
+    let words = || Words::cached(&state.library);
     match name {
-        "has_ex_burst_icon" => w.exburst.and_then(|p| c.get(p)).is_some_and(Words::truthy),
-        "has_generic_icon" => w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy),
-        "power_modified" => c.get(w.power).is_some() && c.number(w.power) != state.printed(object).number(w.power),
+        "has_ex_burst_icon" => words().is_some_and(|w| w.exburst.and_then(|p| c.get(p)).is_some_and(Words::truthy)),
+        "has_generic_icon" => words().is_some_and(|w| w.generic.and_then(|p| c.get(p)).is_some_and(Words::truthy)),
+        "power_modified" => words().is_some_and(|w| c.get(w.power).is_some() && c.number(w.power) != state.printed(object).number(w.power)),
         // FF 5.2.1.2: "the revealed card's CP cost is an even / odd number" (11-035R Setzer, 9-117C Mog VI); 0 is even.
-        "even_cost" => c.get(w.cost).is_some() && c.number(w.cost) % 2 == 0,
-        "odd_cost" => c.get(w.cost).is_some() && c.number(w.cost) % 2 != 0,
+        "even_cost" | "odd_cost" => words().is_some_and(|w| c.get(w.cost).is_some() && (c.number(w.cost) % 2 == 0) == (name == "even_cost")),
+        // FF 10.1.2.1.1: "that entered the field this turn" (10-102H Ramuh): on the field, arrived after the turn began.
+        "entered_field_this_turn" => state.zone(state.object(object).zone).name == "field" && super::play::arrived_this_turn(state, object),
+        // FF 11.6, 11.7: "has a special ability or an action ability" (3-133C Quina): one it can use, printed,
+        // of a keyword or granted (special and action abilities are the activated ones).
+        "has_special_or_action_ability" => {
+            let library = &state.library;
+            crate::interp::abilities_in(library, state.object(object).card, c).any(|(_, a)| crate::interp::class_of(library, a) == crate::vocab::AbilityClass::Activated)
+        }
         _ => false,
     }
 }
