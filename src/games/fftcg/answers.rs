@@ -33,8 +33,8 @@ pub const USED_SPECIAL_ABILITY: &str = "used_special_ability_this_turn";
 /// from the stack entries of the turn): the EX Burst icon (FF
 /// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, a power an effect has increased
 /// or decreased (FF 5.2.6, 11.12.4: computed power other than printed; an increase and a decrease
-/// that cancel out read as no change), an even or odd CP cost, a special or action ability, or having
-/// entered the field this turn.
+/// that cancel out read as no change), an even or odd CP cost, a special or action ability, having
+/// entered the field this turn, or a card resolving as its EX Burst.
 pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
     if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
         return super::mimic::used_special_ability_this_turn(state, object, ability);
@@ -47,6 +47,10 @@ pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &
         "power_modified" => words().is_some_and(|w| c.get(w.power).is_some() && c.number(w.power) != state.printed(object).number(w.power)),
         // FF 5.2.1.2: "the revealed card's CP cost is an even / odd number" (11-035R Setzer, 9-117C Mog VI); 0 is even.
         "even_cost" | "odd_cost" => words().is_some_and(|w| c.get(w.cost).is_some() && (c.number(w.cost) % 2 == 0) == (name == "even_cost")),
+        // FF 6.5.2.1, 11.10.2: "if Shiva results from an EX Burst" (7-031C; 11-131S Barret's auto ability): a
+        // card's effect is used from the Damage Zone only as its EX Burst, when damage puts it there or an
+        // effect triggers it there (13-002L Akstar); cast from the hand or on the field it is elsewhere.
+        "resolving_as_ex_burst" => state.zone(state.object(object).zone).name == "damage_zone",
         // FF 10.1.2.1.1: "that entered the field this turn" (10-102H Ramuh): on the field, arrived after the turn began.
         "entered_field_this_turn" => state.zone(state.object(object).zone).name == "field" && super::play::arrived_this_turn(state, object),
         // FF 11.6, 11.7: "has a special ability or an action ability" (3-133C Quina): one it can use, printed,
