@@ -369,6 +369,19 @@ impl<'a> Ctx<'a> {
                         crate::kernel::value::compare(l, op, r)
                     }
                     Primitive::Tracked => !self.objects(&Operand::Value(Box::new(call.clone())))?.is_empty(),
+                    // "If the CP paid to play Thancred was only produced by Category XIV Backups" (7-092C): the cards
+                    // remembered as they were named (a discarded card is not among the Backups on the field).
+                    Primitive::Remembered => {
+                        let remembered = match self.value(&Operand::Value(Box::new(call.clone())))? {
+                            crate::kernel::Value::Cards(cards) => match *cards {
+                                crate::kernel::Selector::Objects(list) => list,
+                                selector => self.state.matching(&self.state.view(), &selector, self.source),
+                            },
+                            _ => vec![],
+                        };
+                        let only = self.slot(call, &bound.args[2]).map(|op| self.objects(op)).transpose()?;
+                        !remembered.is_empty() && only.is_none_or(|only| remembered.iter().all(|o| only.contains(o)))
+                    }
                     Primitive::Done => matches!(crate::kernel::value::lookup(&self.env, "done"), Some(Binding::Number(1))),
                     // "If it was put into the Break Zone by this effect": follow the card to where it went.
                     Primitive::MovedBy => {

@@ -64,7 +64,7 @@ pub struct Words {
     pub item: Option<KindId>,
     pub formation: Option<KindId>,
     pub equip: Option<PropId>,
-    element_enum: EnumId,
+    pub element_enum: EnumId,
     light: Option<u32>,
     dark: Option<u32>,
     /// What the library's abilities say about using them, read once (`ability_use`).

@@ -465,9 +465,12 @@ impl Ctx<'_> {
             Operand::Value(call) if self.bound(call)?.primitive == Primitive::Remembered => {
                 let bound = self.bound(call)?;
                 let name = self.word_arg(call, &bound.args[0])?;
-                let object = self.source.map(|s| self.state.current(s)).ok_or_else(|| Illegal("nothing remembers".into()))?;
-                // Nothing remembered yet means none ("those organizations" before any were chosen).
-                self.state.remembered(object, &name).cloned().unwrap_or(Value::List(vec![]))
+                let of = match self.slot(call, &bound.args[1]) {
+                    Some(op) => self.objects(op)?.first().copied(),
+                    None => self.source,
+                };
+                // Nothing remembered yet means none ("those organizations" before any were chosen), as does no card.
+                of.and_then(|o| self.state.remembered(self.state.current(o), &name)).cloned().unwrap_or(Value::List(vec![]))
             }
             Operand::Value(call) if self.bound(call)?.primitive == Primitive::AbilitiesOf => {
                 // Abilities as a value: their names, for a rule that names them.

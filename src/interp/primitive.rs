@@ -211,7 +211,7 @@ impl Ctx<'_> {
                     Some(op) => self.value(op)?,
                     None => crate::kernel::Value::Text(self.word_arg(call, &a[1])?),
                 };
-                self.happen(Event::Remembered { object: self.state.current(object), name: self.word_arg(call, &a[0])?, value })?;
+                self.happen(Event::Remembered { object: self.state.current(object), name: crate::kernel::Name::new(&self.word_arg(call, &a[0])?), value })?;
             }
             Primitive::Run => {
                 let op = self.slot(call, &a[0]).cloned().ok_or_else(|| Illegal("`run` needs abilities".into()))?;

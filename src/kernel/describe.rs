@@ -94,7 +94,11 @@ impl GameState {
                 let more = detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
                 format!("{who}{name}{what}{more}")
             }
-            Event::Remembered { object, name, .. } => format!("{} remembers {name}", self.name_of(*object)),
+            Event::Remembered { object, name, value: Value::Cards(cards) } => match cards.as_ref() {
+                crate::kernel::Selector::Objects(list) => format!("{} remembers {name}: {}", self.name_of(*object), self.names(list)),
+                _ => format!("{} remembers {name}", self.name_of(*object)),
+            },
+            Event::Remembered { object, name, value } => format!("{} remembers {name}: {}", self.name_of(*object), self.show_value(value)),
             Event::Latched { latch } => format!("{}'s current state is modified", self.name_of(latch.object)),
             Event::Refreshed { object } => format!("{}'s current state is refreshed", self.name_of(*object)),
             Event::Tracked { name, objects } => format!("{name}: {}", self.names(objects)),

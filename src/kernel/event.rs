@@ -69,7 +69,7 @@ pub enum Event {
     /// An ability whose targets all became illegal, cancelled (FF 11.11.2).
     Cancelled { ability: crate::kernel::trigger::AbilityRef, reason: String },
     /// An object remembers a value for its abilities.
-    Remembered { object: ObjectId, name: String, value: crate::kernel::Value },
+    Remembered { object: ObjectId, name: Name, value: crate::kernel::Value },
     /// A modification applied to an object's current state (UFS C.3.3.4.3).
     Latched { latch: Box<crate::kernel::state::Latch> },
     /// An object's current state refreshed: its latched modifications are gone (UFS C.3.3.4.2).
@@ -200,7 +200,7 @@ impl GameState {
                 self.stack.pop();
             }
             Event::Remembered { object, name, value } => {
-                self.object_mut(*object).memory.insert(name.clone(), value.clone());
+                self.object_mut(*object).memory.insert(*name, value.clone());
             }
             Event::Latched { latch } => self.latches.push((**latch).clone()),
             Event::Refreshed { object } => self.latches.retain(|l| l.object != *object),
@@ -238,7 +238,8 @@ impl GameState {
             Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. } | Event::Retargeted { .. }
                 | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
         ) || match event {
-            Event::Flag { .. } => !self.cache.reads(self.generation).flags,
+            // What an object remembers reaches a view only through the states a game answers from it.
+            Event::Flag { .. } | Event::Remembered { .. } => !self.cache.reads(self.generation).flags,
             Event::Damaged { .. } | Event::DamageRemoved { .. } => !self.cache.reads(self.generation).damage,
             Event::Counter { .. } => !self.cache.reads(self.generation).counters,
             Event::Tracked { .. } | Event::Resource { .. } | Event::PlayerFlag { .. } => !self.cache.reads(self.generation).players,

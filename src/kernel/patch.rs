@@ -35,7 +35,8 @@ impl GameState {
             Event::Created { object, .. } | Event::Removed { object } => ([Some(*object), None], Some(false)),
             // A state of its own: only the effects lasting while it has a state.
             Event::Flag { object, .. } => ([Some(*object), None], Some(true)),
-            Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } => ([Some(*object), None], None),
+            // What an object remembers is read by abilities as they run, and by views only through its own states.
+            Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } | Event::Remembered { object, .. } => ([Some(*object), None], None),
             Event::PlayerFlag { .. } | Event::Resource { .. } | Event::Tracked { .. } => return Some(Touched::Two([None, None])),
             _ => return None,
         };

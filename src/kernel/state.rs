@@ -342,8 +342,9 @@ pub struct Object {
     /// Placement states named by the game: dull, face_down, stunned, committed...
     pub flags: crate::kernel::NameSet,
     pub counters: BTreeMap<crate::kernel::Name, i64>,
-    /// Values its own abilities remembered (choices made when it was played).
-    pub memory: BTreeMap<String, crate::kernel::Value>,
+    /// Values its own abilities remembered (choices made when it was played), and what the game
+    /// remembers of how it was played (FF: the CP paid for it).
+    pub memory: Memory,
     pub damage: i64,
     /// Set when the object left its zone: it remains only as last known information (FF 11.11.4,
     /// Trails 1221). The object it became, or itself when it ceased to exist (`Event::Removed`).
@@ -356,6 +357,25 @@ pub struct Object {
     pub attached_to: Option<ObjectId>,
     /// Its characteristics as they were when it left its zone (FF 11.11.4, Trails 1221).
     pub last_known: Option<Arc<crate::kernel::continuous::Characteristics>>,
+}
+
+/// What an object remembers, by name: shared by the copies of the object (saved to rewind an attempt),
+/// copied only when one of them remembers more. Most objects remember nothing, and hold nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Memory(Option<Arc<BTreeMap<crate::kernel::Name, crate::kernel::Value>>>);
+
+impl Memory {
+    pub fn get(&self, name: &str) -> Option<&crate::kernel::Value> {
+        self.0.as_ref()?.get(name)
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    pub fn insert(&mut self, name: crate::kernel::Name, value: crate::kernel::Value) {
+        Arc::make_mut(self.0.get_or_insert_default()).insert(name, value);
+    }
 }
 
 impl Object {
@@ -560,20 +580,17 @@ impl GameState {
         self.zones.iter().flat_map(|z| z.objects.iter().copied())
     }
 
-    /// The object a card became after zone changes, following `left` links.
-    /// What `object` remembers under `name`; a card that moved still remembers what its
-    /// ability remembered before (13-081H Lightning: "when Lightning leaves the field, return each
-    /// card removed by Lightning's ability").
+    /// What `object` remembers under `name`; a card that has just moved still remembers what its
+    /// ability remembered where it was (13-081H Lightning: "when Lightning leaves the field, return each
+    /// card removed by Lightning's ability"), but not from further back: a card that moves again is a new
+    /// object (FF 7.4) that did not pay for itself ("the cost paid to play X" of a card put onto the field
+    /// by an effect after it was once played reads nothing).
     pub fn remembered(&self, object: ObjectId, name: &str) -> Option<&crate::kernel::Value> {
-        let mut id = object;
-        loop {
-            if let Some(v) = self.object(id).memory.get(name) {
-                return Some(v);
-            }
-            id = ObjectId(self.objects.iter().enumerate().position(|(i, o)| o.left == Some(id) && i != id.index())? as u32);
-        }
+        let o = self.object(object);
+        o.memory.get(name).or_else(|| self.object(o.previous?).memory.get(name))
     }
 
+    /// The object a card became after zone changes, following `left` links.
     pub fn current(&self, mut id: ObjectId) -> ObjectId {
         while let Some(next) = self.object(id).left.filter(|next| *next != id) {
             id = next;

@@ -284,8 +284,10 @@ primitives! {
     /// Every card of a kind a player controls, now or later: a live set, so an effect on them
     /// also reaches those played afterwards ("all your attacks this turn", UFS detached effects).
     Every "every" [Value] (req("kind", Word), opt("who", Player), opt("property", Property), opt("has", Value));
-    /// What the card the ability belongs to remembered: `remembered(chosen)` ("those organizations").
-    Remembered "remembered" [Value] (req("name", Word));
+    /// What the card the ability belongs to remembered: `remembered(chosen)` ("those organizations");
+    /// with `of`, what that card remembered (the first of them). As a predicate: it remembered cards,
+    /// with `only`, every one of them among those (`remembered(cp_producers_paid, of: target, only: what)`).
+    Remembered "remembered" [Value, Predicate] (req("name", Word), opt("of", Cards), opt("only", Cards));
     /// The printed abilities of cards, of one ability kind if named: `abilities_of(source, special)`.
     AbilitiesOf "abilities_of" [Value] (req("what", Cards), opt("kind", Word));
     /// A property of cards, gathered over them: `property_of(target, organization)`.

@@ -73,7 +73,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             if !super::cost::has_crystals(state, call.controller, crystals) {
                 return Err(Illegal(format!("{} has fewer than {crystals} Crystal(s)", state.players[call.controller.index()].name)));
             }
-            super::cost::pay(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?;
+            super::cost::pay_tracked(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?;
             super::cost::pay_crystals(state, agent, call.controller, crystals)?
         }
         _ => {}

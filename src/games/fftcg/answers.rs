@@ -29,6 +29,21 @@ pub const ANY_ATTACK_PHASE: &str = "any_attack_phase";
 /// again when an entry is put on the stack.
 pub const USED_SPECIAL_ABILITY: &str = "used_special_ability_this_turn";
 
+/// The states of a card played or cast whose CP paid included CP of an Element ("if the cost paid to play Red
+/// Mage included Ice CP", 7-003C; `game_state(cp_paid_included, target, has: e)`), or was all of one Element
+/// ("if the cost to play Styx was only paid with Water CP", 7-113R): read from the different Elements the card
+/// remembers of the CP paid for it (FF 11.2, 5.2.1.3; `options::remember_cp_paid`).
+pub const CP_PAID_INCLUDED: &str = "cp_paid_included";
+pub const CP_PAID_ONLY_WITH: &str = "cp_paid_only_with";
+
+/// Whether the CP paid for `object` included CP of `element` (or, `only`, was all of it).
+fn paid_with(state: &GameState, object: ObjectId, element: &str, only: bool) -> bool {
+    let Some(crate::kernel::Value::List(paid)) = state.remembered(object, super::options::ELEMENTS_OF_CP_PAID) else { return false };
+    let vocab = &state.library.vocab;
+    let named = |v: &crate::kernel::Value| matches!(v, crate::kernel::Value::Variant(e, i) if vocab.enums[e.index()].variants.get(*i as usize).is_some_and(|n| n == element));
+    if only { paid.len() == 1 && named(&paid[0]) } else { paid.iter().any(named) }
+}
+
 /// Whether the card is in a state FF-TCG reads from its characteristics (or, for `USED_SPECIAL_ABILITY`,
 /// from the stack entries of the turn): the EX Burst icon (FF
 /// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, a power an effect has increased
@@ -38,6 +53,12 @@ pub const USED_SPECIAL_ABILITY: &str = "used_special_ability_this_turn";
 pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
     if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
         return super::mimic::used_special_ability_this_turn(state, object, ability);
+    }
+    if let Some(element) = crate::kernel::value::state_value(name, CP_PAID_INCLUDED) {
+        return paid_with(state, object, element, false);
+    }
+    if let Some(element) = crate::kernel::value::state_value(name, CP_PAID_ONLY_WITH) {
+        return paid_with(state, object, element, true);
     }
     // One match: a name FF does not answer costs nothing more (this runs for every state not marked on a card).
     let words = || Words::cached(&state.library);

@@ -143,5 +143,5 @@ fn pay_cp_reduced_per_card(state: &mut GameState, agent: &mut dyn Agent, w: &Wor
     let count = present(state, call, Some("field")).len() as i64;
     let cost = super::CpCost { total: (call.amount.unwrap_or(0) - count).max(0), ..Default::default() };
     let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
-    super::cost::pay(state, agent, w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)
+    super::cost::pay_tracked(state, agent, w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)
 }

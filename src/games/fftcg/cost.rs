@@ -36,7 +36,7 @@ impl CpCost {
 }
 
 /// A source's Elements: most cards have one or two, kept without allocating.
-type Elements = SmallVec<[u32; 2]>;
+pub type Elements = SmallVec<[u32; 2]>;
 
 /// Cards that can make CP now, grouped: copies of one card are interchangeable.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -301,17 +301,35 @@ impl<'a> Sources<'a> {
 /// The most payments offered as options in one question.
 const MOST_PAYMENTS: usize = 64;
 
-/// The tracked list of the cards that produced the CP of the last payment.
-pub(super) const CP_PRODUCERS: &str = "cp_producers_paid_to_play_source";
+/// The tracked list of the cards that produced the CP a cost phrase paid (`pay_tracked`).
+pub(super) const CP_PRODUCERS: &str = "cp_producers_paid_for_a_cost";
+
+/// What a payment paid with: the different Elements of its CP (FF 5.2.1.3, sorted) and the cards that produced it.
+#[derive(Debug, Default)]
+pub struct Paid {
+    pub elements: Elements,
+    pub producers: Vec<ObjectId>,
+}
+
+/// `pay`, keeping the cards that produced the CP in the tracked list `CP_PRODUCERS`: a cost phrase of an
+/// ability (`pay {2}`), whose cards dulled to produce CP are not among the cards its cost dulled (`play::record_paid`).
+pub fn pay_tracked(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<(), Illegal> {
+    let paid = pay(state, agent, w, player, cost, exclude, what)?;
+    if !paid.producers.is_empty() {
+        state.apply(Event::Tracked { name: crate::kernel::name!(CP_PRODUCERS), objects: paid.producers });
+    }
+    Ok(())
+}
 
 /// The tracked list of the cards discarded for CP by the last payment.
 const DISCARDED_FOR_CP: &str = "discarded_to_pay_play_cost";
 
 /// `player` pays `cost` (FF 11.2, 11.3.7.1: all at once): they pick one of the legal payments,
-/// whose Backups are dulled and whose cards are discarded. Illegal when there is none.
-pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<(), Illegal> {
+/// whose Backups are dulled and whose cards are discarded. Illegal when there is none. What it paid
+/// with comes back: the different Elements of the CP (`named_elements`) and the cards that produced it.
+pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<Paid, Illegal> {
     if cost.total <= 0 && cost.needs.is_empty() {
-        return Ok(());
+        return Ok(Paid::default());
     }
     let groups = groups(state, w, player, exclude);
     let options = payments(&groups, cost, MOST_PAYMENTS);
@@ -344,10 +362,9 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         n => state.ask_one(agent, player, ["pay ", &cp_for(cost.total, what)].concat(), n, |s, i| word(s, i).into()),
     };
     let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
+    let elements = named_elements(state, agent, w, player, &groups, &options[pick], &cost.needs);
     state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail: Some([cp_for(cost.total, what).as_str(), ": ", &said].concat()) });
-    // The cards that produced the CP, for "if the cost paid to play X included Ice CP" (7-003C).
     let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
-    state.apply(Event::Tracked { name: crate::kernel::name!(CP_PRODUCERS), objects: producers });
     let mut discarded = vec![];
     for (group, count) in groups.iter().zip(&options[pick]) {
         for &object in group.objects.iter().take(*count as usize) {
@@ -365,7 +382,78 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     if !discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty()) {
         state.apply(Event::Tracked { name: crate::kernel::name!(DISCARDED_FOR_CP), objects: discarded });
     }
-    Ok(())
+    Ok(Paid { elements, producers })
+}
+
+/// FF 5.2.1.3: the different Elements of the CP a payment (`counts[i]` of group `i`) produces. A card of
+/// one Element makes CP of it; for a card of several (or a Backup that can produce CP of any Element,
+/// here any but Light and Dark) its player names one as they pay, among the namings that still make the
+/// Elements the cost needs (FF 11.2.1.1). Asked only when namings differ in the Elements they make.
+fn named_elements(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, groups: &[Group], counts: &[i64], needs: &[u32]) -> Elements {
+    let mut fixed: SmallVec<[(u32, i64); 8]> = SmallVec::new();
+    let mut open: SmallVec<[(&[u32], i64); 4]> = SmallVec::new();
+    for (group, count) in groups.iter().zip(counts) {
+        for _ in 0..*count {
+            match group.elements.as_slice() {
+                [one] => fixed.push((*one, group.amount)),
+                several => open.push((several, group.amount)),
+            }
+        }
+    }
+    if open.is_empty() {
+        return distinct(&fixed);
+    }
+    let any: Vec<u32> = (0..state.library.vocab.enums[w.element_enum.index()].variants.len() as u32).filter(|e| !w.light_or_dark(*e)).collect();
+    let mut namings: Vec<Elements> = vec![];
+    let mut units = fixed;
+    name_open(&open, &any, &mut units, needs, &mut namings);
+    let pick = match namings.len() {
+        0 => return Elements::new(),
+        1 => 0,
+        n => {
+            let vocab = &state.library.vocab;
+            let words: Vec<String> = namings.iter().map(|set| set.iter().map(|e| vocab.enums[w.element_enum.index()].variants[*e as usize].as_str()).collect::<Vec<_>>().join(", ")).collect();
+            state.ask_one(agent, player, "name the Elements of the CP", n, |_, i| words[i].clone().into())
+        }
+    };
+    namings.swap_remove(pick)
+}
+
+/// The different Elements of CP units (an Element, and how many CP of it), sorted.
+fn distinct(units: &[(u32, i64)]) -> Elements {
+    let mut set: Elements = units.iter().map(|(e, _)| *e).collect();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// Every naming of the `open` CP sources (each one Element of its own, or of `any`), added to `units`, that
+/// makes the Elements `needs` lists, as the different Elements it makes; each set once, at most
+/// `MOST_PAYMENTS` of them.
+fn name_open(open: &[(&[u32], i64)], any: &[u32], units: &mut SmallVec<[(u32, i64); 8]>, needs: &[u32], out: &mut Vec<Elements>) {
+    if out.len() >= MOST_PAYMENTS {
+        return;
+    }
+    let Some(((elements, amount), rest)) = open.split_first() else {
+        let mut left: SmallVec<[u32; 8]> = needs.into();
+        for (e, amount) in units.iter() {
+            for _ in 0..*amount {
+                if let Some(i) = left.iter().position(|x| x == e) {
+                    left.swap_remove(i);
+                }
+            }
+        }
+        let set = distinct(units);
+        if left.is_empty() && !out.contains(&set) {
+            out.push(set);
+        }
+        return;
+    };
+    for &e in if elements.is_empty() { any } else { elements } {
+        units.push((e, *amount));
+        name_open(rest, any, units, needs, out);
+        units.pop();
+    }
 }
 
 /// `N CP for what`, written without the formatting machinery (a payment or two a turn).

@@ -143,10 +143,10 @@ pub fn play_item(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     let mut cost = card_cost(state, w, item);
     let chosen = play_options(state, agent, w, player, item, &mut cost)?;
     let host = choose_host(state, agent, player, item, &equippers(state, w, player, item));
-    pay_chosen(state, agent, w, player, item, &cost, &chosen)?;
+    let paid = pay_chosen(state, agent, w, player, item, &cost, &chosen)?;
     enter_field(state, agent, player, item, None, |new| {
         let mut states = vec![Event::Attached { object: new, to: Some(host) }];
-        states.extend(paid_states(new, &chosen));
+        states.extend(paid_states(w, new, &chosen, &paid));
         states
     })?;
     Ok(())
@@ -159,9 +159,9 @@ pub fn play_formation(state: &mut GameState, agent: &mut dyn Agent, w: &Words, p
     formation_playable(state, player, formation)?;
     let mut cost = card_cost(state, w, formation);
     let chosen = play_options(state, agent, w, player, formation, &mut cost)?;
-    pay_chosen(state, agent, w, player, formation, &cost, &chosen)?;
+    let paid = pay_chosen(state, agent, w, player, formation, &cost, &chosen)?;
     let previous: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| is_formation(state, w, *o) && state.controller(*o) == player).collect();
-    let Some(new) = enter_field(state, agent, player, formation, None, |new| paid_states(new, &chosen))? else { return Ok(()) };
+    let Some(new) = enter_field(state, agent, player, formation, None, |new| paid_states(w, new, &chosen, &paid))? else { return Ok(()) };
     for old in previous.into_iter().filter(|o| *o != new) {
         if state.object(old).left.is_some() {
             continue;

@@ -215,8 +215,8 @@ pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
 }
 
 /// SE14 11.4.10, 11.5.8 (FF 11.4.6.1): the whole cost at once, the cards chosen for the alternative
-/// cost discarded, dulled or moved, and the CP left paid.
-pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &CpCost, chosen: &Chosen) -> Result<(), Illegal> {
+/// cost discarded, dulled or moved, and the CP left paid (the different Elements of that CP come back).
+pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &CpCost, chosen: &Chosen) -> Result<super::cost::Paid, Illegal> {
     let what = state.name_of(card);
     if let Some((pay, cards)) = &chosen.instead {
         for &paid in cards {
@@ -234,10 +234,34 @@ pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
 }
 
 /// The states the chosen costs leave on the card that entered the field: the flag of the additional
-/// cost paid (SE14 15.2.9.3).
-pub fn paid_states(object: ObjectId, chosen: &Chosen) -> Vec<Event> {
+/// cost paid (SE14 15.2.9.3), and what it remembers of the CP paid (`remember_cp_paid`).
+pub fn paid_states(w: &Words, object: ObjectId, chosen: &Chosen, paid: &super::cost::Paid) -> Vec<Event> {
     let flag = Event::Flag { object, flag: crate::kernel::name!("additional_cost_paid"), value: true, by: vec![] };
-    chosen.additional.then_some(flag).into_iter().collect()
+    chosen.additional.then_some(flag).into_iter().chain(remember_cp_paid(w, object, paid)).collect()
+}
+
+/// The names under which a card played or cast remembers the different Elements of the CP paid for it,
+/// and the cards that produced that CP.
+pub const ELEMENTS_OF_CP_PAID: &str = "elements_of_cp_paid";
+pub const CP_PRODUCERS_PAID: &str = "cp_producers_paid";
+
+/// FF 11.2, 5.2.1.3: the card played or cast remembers the different Elements of the CP paid for it ("if the
+/// cost paid to play Red Mage included Ice CP", 7-003C; "was only paid with Water CP", 7-113R Styx; "paid with
+/// CP of 2 or more different Elements", 11-080C Monk; "for each CP of a different Element you paid to cast
+/// Cactuar", 6-074C) and the cards that produced it ("if the CP paid to play Thancred was only produced by
+/// Category XIV Backups", 7-092C): on the card itself, so a later payment does not answer for it. Nothing
+/// for no CP.
+pub fn remember_cp_paid(w: &Words, object: ObjectId, paid: &super::cost::Paid) -> Vec<Event> {
+    if paid.elements.is_empty() {
+        return vec![];
+    }
+    use crate::kernel::Value;
+    let elements = Value::List(paid.elements.iter().map(|e| Value::Variant(w.element_enum, *e)).collect());
+    let producers = Value::Cards(Box::new(crate::kernel::Selector::Objects(paid.producers.clone())));
+    vec![
+        Event::Remembered { object, name: crate::kernel::name!(ELEMENTS_OF_CP_PAID), value: elements },
+        Event::Remembered { object, name: crate::kernel::name!(CP_PRODUCERS_PAID), value: producers },
+    ]
 }
 
 /// The player rules of a reduction of the cost of the next card of a kind its player casts, and of

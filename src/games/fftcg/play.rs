@@ -314,11 +314,11 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
     let mut cost = card_cost(state, w, object);
     let chosen = super::options::play_options(state, agent, w, player, object, &mut cost)?;
-    super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
+    let paid = super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
     super::options::use_up_next_card_reductions(state, object);
     state.apply(Event::Resource { player, name: crate::kernel::name!(CARDS_CAST_THIS_TURN), delta: 1 });
     // The states it enters with (SE14 15.2.9.3; dull ones by `arrival_states`).
-    enter_field(state, agent, player, object, nth_cast(state, player), |new| super::options::paid_states(new, &chosen))?;
+    enter_field(state, agent, player, object, nth_cast(state, player), |new| super::options::paid_states(w, new, &chosen, &paid))?;
     Ok(())
 }
 
@@ -428,7 +428,10 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
             offer.offer(state, agent, w, player, new, &mut cost)?;
         }
         super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
-        pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
+        let paid = pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
+        for event in super::options::remember_cp_paid(w, new, &paid) {
+            state.apply(event);
+        }
     }
     // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
     state.apply(Event::Flag { object: new, flag: crate::kernel::name!(CAST_THIS_TURN), value: true, by: vec![] });
