@@ -49,7 +49,7 @@ fn paid_with(state: &GameState, object: ObjectId, element: &str, only: bool) -> 
 /// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, a power an effect has increased
 /// or decreased (FF 5.2.6, 11.12.4: computed power other than printed; an increase and a decrease
 /// that cancel out read as no change), an even or odd CP cost, a special or action ability, having
-/// entered the field this turn, or a card resolving as its EX Burst.
+/// entered the field this turn or without its CP cost paid, or a card resolving as its EX Burst.
 pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
     if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
         return super::mimic::used_special_ability_this_turn(state, object, ability);
@@ -72,6 +72,12 @@ pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &
         // card's effect is used from the Damage Zone only as its EX Burst, when damage puts it there or an
         // effect triggers it there (13-002L Akstar); cast from the hand or on the field it is elsewhere.
         "resolving_as_ex_burst" => state.zone(state.object(object).zone).name == "damage_zone",
+        // FF 11.4, 11.2: "If the Forward entered play without paying for its CP cost" (10-052L Cid (FFBE)): on the
+        // field, and no CP was paid for it there (put there by an effect, or played for no CP).
+        "entered_without_paying_cost" => {
+            let o = state.object(object);
+            state.zone(o.zone).name == "field" && !o.memory.contains(super::options::ELEMENTS_OF_CP_PAID)
+        }
         // FF 10.1.2.1.1: "that entered the field this turn" (10-102H Ramuh): on the field, arrived after the turn began.
         "entered_field_this_turn" => state.zone(state.object(object).zone).name == "field" && super::play::arrived_this_turn(state, object),
         // FF 11.6, 11.7: "has a special ability or an action ability" (3-133C Quina): one it can use, printed,
