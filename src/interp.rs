@@ -18,7 +18,7 @@ mod rule;
 pub mod engine;
 
 pub use conditional::check_conditional_triggers;
-pub use abilities::{abilities_in, abilities_of, ability_tags, after_event, announce, class_of, collect_triggers, has_tag, keyword_env};
+pub use abilities::{abilities_in, abilities_of, ability_tags, after_event, announce, ability_reads_tracked, card_reads_tracked, class_of, collect_triggers, has_tag, keyword_env};
 pub use always_on::register_static;
 pub use reach::reached;
 pub use reveal::reveal;
@@ -369,6 +369,27 @@ impl<'a> Ctx<'a> {
                         crate::kernel::value::compare(l, op, r)
                     }
                     Primitive::Tracked => !self.objects(&Operand::Value(Box::new(call.clone())))?.is_empty(),
+                    Primitive::Alike => {
+                        let cards = self.objects_arg(call, &bound.args[0])?;
+                        let word = self.word_arg(call, &bound.args[1])?;
+                        let property = (word != "kind").then(|| self.state.library.vocab.property(&word).ok_or_else(|| Illegal(format!("unknown property `{word}`")))).transpose()?;
+                        // What each card has: its kinds, or the values of the property (a list's items each).
+                        let has: Vec<Vec<crate::kernel::Value>> = cards
+                            .iter()
+                            .map(|o| {
+                                let c = self.state.characteristics(*o);
+                                match property {
+                                    None => c.kinds.iter().map(|k| crate::kernel::Value::Number(k.index() as i64)).collect(),
+                                    Some(p) => match c.get(p) {
+                                        Some(crate::kernel::Value::List(items)) => items.clone(),
+                                        Some(v) => vec![v.clone()],
+                                        None => vec![],
+                                    },
+                                }
+                            })
+                            .collect();
+                        has.len() >= 2 && has[0].iter().any(|v| has[1..].iter().all(|other| other.contains(v)))
+                    }
                     // "If the CP paid to play Thancred was only produced by Category XIV Backups" (7-092C): the cards
                     // remembered as they were named (a discarded card is not among the Backups on the field).
                     Primitive::Remembered => {

@@ -161,6 +161,46 @@ fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
     o.left.is_none() && state.zone(o.zone).name.is_in(&state.config.ability_zones)
 }
 
+/// Whether a printed ability of the card reads the list the game tracks as `name` (a phrase bound to
+/// `tracked(name)`): a game keeps a list that costs a line in every transcript only for a card that reads it.
+pub fn card_reads_tracked(library: &Library, card: crate::kernel::CardId, name: &str) -> bool {
+    let cards = library.tracked_reads.get_or_init(|| (0..library.cards.len()).map(|_| Default::default()).collect());
+    let reads = cards[card.index()].get_or_init(|| {
+        let mut names: Vec<String> = vec![];
+        for ability in library.printed_abilities(card) {
+            tracked_read(library, ability, &mut |n| if !names.iter().any(|x| x == n) { names.push(n.to_string()) });
+        }
+        names.into_boxed_slice()
+    });
+    reads.iter().any(|n| n == name)
+}
+
+/// `card_reads_tracked` for one ability.
+pub fn ability_reads_tracked(library: &Library, ability: &AbilityIr, name: &str) -> bool {
+    let mut found = false;
+    tracked_read(library, ability, &mut |n| found |= n == name);
+    found
+}
+
+/// Calls `f` with the name of each tracked list the ability reads.
+fn tracked_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(&str)) {
+    let templates = &library.vocab.templates;
+    ability.each_call(&mut |call| {
+        for b in templates[call.template.index()].implementation.iter() {
+            if let (crate::vocab::primitive::Primitive::Tracked, Some(crate::vocab::BoundArg::Word(w))) = (b.primitive, b.args.first()) {
+                f(w);
+            }
+        }
+    });
+}
+
+/// Whether cards described so come or go as their states change.
+fn reads_flags(selector: &crate::kernel::Selector) -> bool {
+    let mut reads = crate::kernel::value::Reads::default();
+    selector.reads(&mut reads);
+    reads.flags
+}
+
 /// Applies an event that a game procedure announces (a phase beginning, an attack) and collects
 /// what it triggers. Events from effects go through `Ctx::happen`, which also applies replacements.
 pub fn announce(state: &mut GameState, agent: &mut dyn Agent, event: Event) {
@@ -209,6 +249,11 @@ pub fn after_event(state: &mut GameState, agent: &mut dyn Agent, index: usize) {
             state.apply(Event::EffectEnded { effect });
         }
         register_static(state, agent, object);
+    }
+    // A keyword an effect in force grants to the cards in a state reaches a card that comes into it ("The Forwards
+    // forming a party you control gain Brave", 12-058C Gippal): its always-on abilities start (FF 11.12.4, 15.2).
+    if matches!(state.log[index], Event::Flag { .. }) && state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::GrantKeyword(_)) && reads_flags(&e.affected)) {
+        register_granted_keywords(state, agent);
     }
     // A keyword granted by an effect brings its always-on abilities (FF 11.12.4, 15.2).
     match began {

@@ -30,6 +30,9 @@ pub struct Library {
     /// Each card's printed characteristics for each controller, worked out once for every game
     /// played with the library (`GameState::printed`).
     pub printed: std::sync::OnceLock<crate::kernel::cache::PrintedCache>,
+    /// For each card, the tracked lists its printed abilities read (`interp::card_reads_tracked`), worked out the
+    /// first time it is asked about.
+    pub tracked_reads: std::sync::OnceLock<Vec<std::sync::OnceLock<Box<[String]>>>>,
 }
 
 impl Library {

@@ -231,6 +231,10 @@ primitives! {
     IsDamaged "is_damaged" [Filter, Predicate] (opt("what", Cards));
     /// Cards with two or more values of a property: `has_several(property: element)` ("multi-Element").
     HasSeveral "has_several" [Filter, Predicate] (opt("what", Cards), req("property", Property));
+    /// Cards are alike: two or more of them, and one value of the property every one of them has
+    /// (`alike(cards, element)`: "if both cards are of the same Element"); `kind`: one kind they all have
+    /// (`alike(cards, kind)`: "of the same type").
+    Alike "alike" [Predicate] (req("what", Cards), req("property", Word));
     /// The candidate is among these cards and its number property is the highest (or lowest) among
     /// theirs, ties all included: `extreme(cost, group, highest)` ("the Forward of the highest cost
     /// opponent controls"), `extreme(power, group, lowest)`.

@@ -1,4 +1,4 @@
-//! What one action of a Summon or an ability, and the whole Summon or ability, did (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2), the dull Characters it activated (FF 15.1.1.1), announced once for them all, and the cards it made a player discard (FF 15.1.1.4), announced once for them all and once for each.
+//! What one action of a Summon or an ability, and the whole Summon or ability, did (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2), the cards it put into a Break Zone (FF 7.10) or dealt damage to (FF 6.5), the dull Characters it activated (FF 15.1.1.1), announced once for them all, and the cards it made a player discard (FF 15.1.1.4), announced once for them all and once for each.
 
 use crate::kernel::state::Acted;
 use crate::kernel::{Event, GameState, ObjectId, PlayerId};
@@ -6,6 +6,14 @@ use crate::kernel::{Event, GameState, ObjectId, PlayerId};
 /// The list of the Characters the resolving effect dulled ("draw 1 card for each Forward you have
 /// dulled due to this ability", 12-093C Scholar; read as `tracked(dulled_by_this_effect)`).
 pub const DULLED_BY_THIS_EFFECT: &str = "dulled_by_this_effect";
+/// The list of the cards the resolving effect put into a Break Zone, from any zone (FF 7.10: "your opponent puts the
+/// top 2 cards of his/her deck into the Break Zone. If both cards are of the same Element", 5-064R Nanaa Mihgo;
+/// "When 5 or more Forwards are put from the field into the Break Zone by this effect", 14-062L Titan; a discard too,
+/// 11-035R Setzer), as they are there.
+pub const PUT_INTO_BREAK_ZONE_BY_THIS_EFFECT: &str = "put_into_break_zone_by_this_effect";
+/// The list of the cards the resolving effect dealt damage to (FF 6.5, 11.11.4: "If a Forward damaged by this ability
+/// is put into the Break Zone this turn", 4-083L Shantotto; not a card whose damage became 0: it was dealt none).
+pub const DAMAGED_BY_THIS_EFFECT: &str = "damaged_by_this_effect";
 /// The announcement of the dull Characters one Summon or ability activated, by the
 /// player who controls it ("When 1 or more dull Backups you control is activated due to your Summons or
 /// abilities", 12-114R Baralai).
@@ -29,10 +37,22 @@ pub const DISCARDED_A_CARD: &str = "discard_a_card";
 /// discard, announced once for them all ("1 or more ... due to your Summons or abilities", 12-114R Baralai).
 pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controller: PlayerId, whole: bool) -> Acted {
     let Some(source) = source else { return Acted::default() };
-    let (mut dulled, mut activated) = (vec![], vec![]);
+    let (mut dulled, mut activated, mut put, mut damaged) = (vec![], vec![], vec![], vec![]);
     let mut discarded: Vec<(PlayerId, Vec<ObjectId>)> = vec![];
+    // The lists of the cards it put into a Break Zone or dealt damage to, only for a card whose text reads them (its
+    // printed or keyword abilities: many effects do both, few read them).
+    let reads = |name| crate::interp::card_reads_tracked(&state.library, state.object(source).card, name);
+    let (read_put, read_damaged) = (reads(PUT_INTO_BREAK_ZONE_BY_THIS_EFFECT), reads(DAMAGED_BY_THIS_EFFECT));
     for event in state.log.iter_from(from) {
+        if let Event::Moved { new, to, by: Some(by), .. } = event
+            && read_put
+            && *by == source
+            && state.zone(*to).name == "break_zone"
+        {
+            put.push(*new);
+        }
         match event {
+            Event::Damaged { object, amount, source: Some(by), .. } if read_damaged && *by == source && *amount > 0 && !damaged.contains(object) => damaged.push(*object),
             // FF 15.1.1.2, 15.1.1.1: by this Summon or ability, not by one its effect set off.
             Event::Flag { object, flag, value, by } if flag == "dull" && by.contains(&source) => match (*value, whole) {
                 (true, false) => dulled.push(*object),
@@ -74,7 +94,7 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
             }
         }
     }
-    let lists = if dulled.is_empty() { vec![] } else { vec![(DULLED_BY_THIS_EFFECT.to_string(), dulled)] };
+    let lists = [(DULLED_BY_THIS_EFFECT, dulled), (PUT_INTO_BREAK_ZONE_BY_THIS_EFFECT, put), (DAMAGED_BY_THIS_EFFECT, damaged)].into_iter().filter(|(_, l)| !l.is_empty()).map(|(n, l)| (n.to_string(), l)).collect();
     (signals, lists)
 }
 

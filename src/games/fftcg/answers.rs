@@ -49,7 +49,7 @@ fn paid_with(state: &GameState, object: ObjectId, element: &str, only: bool) -> 
 /// 11.10.1) or the generic icon (FF 5.2.2.1) printed or given, a power an effect has increased
 /// or decreased (FF 5.2.6, 11.12.4: computed power other than printed; an increase and a decrease
 /// that cancel out read as no change), an even or odd CP cost, a special or action ability, having
-/// entered the field this turn or without its CP cost paid, or a card resolving as its EX Burst.
+/// entered the field this turn or without its CP cost paid, being in battle, or a card resolving as its EX Burst.
 pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &str) -> bool {
     if let Some(ability) = crate::kernel::value::state_value(name, USED_SPECIAL_ABILITY) {
         return super::mimic::used_special_ability_this_turn(state, object, ability);
@@ -77,6 +77,11 @@ pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &
         "entered_without_paying_cost" => {
             let o = state.object(object);
             state.zone(o.zone).name == "field" && !o.memory.contains(super::options::ELEMENTS_OF_CP_PAID)
+        }
+        // FF 10.1, 10.1.3: "when Rikku is in battle" (6-062R): the blocking Forward, or an attacking one once blocked.
+        "in_battle" => {
+            let flags = &state.object(object).flags;
+            flags.contains("blocking") || (flags.contains("attacking") && state.in_zones(crate::kernel::name!("field")).any(|o| state.object(o).flags.contains("blocking")))
         }
         // FF 10.1.2.1.1: "that entered the field this turn" (10-102H Ramuh): on the field, arrived after the turn began.
         "entered_field_this_turn" => state.zone(state.object(object).zone).name == "field" && super::play::arrived_this_turn(state, object),

@@ -95,16 +95,21 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         return Err(Illegal(format!("{} cannot form a party", state.name_of(*alone))));
     }
     let player = state.turn_player;
+    // FF 15.1.1.9, 10.1.2.1: the Forwards of a party form it as they are declared, before they dull ("The Forwards
+    // forming a party you control gain Brave", 12-058C Gippal; "forming a party with this").
+    if attackers.len() > 1 {
+        for a in attackers {
+            Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object: *a, flag: crate::kernel::name!("in_party"), value: true, by: vec![] })?;
+        }
+    }
     // FF 10.1.2.2: attackers dull, unless a rule lets them attack without dulling (Brave).
     for a in attackers {
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
         if ctx.state.permits(*a, "attack_without_dulling", None, None) != Some(true) {
             ctx.happen(Event::Flag { object: *a, flag: crate::kernel::name!("dull"), value: true, by: vec![] })?;
         }
-        // FF 15.1.1.9: the Forwards of a party know each other ("forming a party with this").
-        let flags = [crate::kernel::name!("attacking"), crate::kernel::name!("attacked"), crate::kernel::name!("in_party_with_source")];
-        for flag in &flags[..if attackers.len() > 1 { 3 } else { 2 }] {
-            ctx.happen(Event::Flag { object: *a, flag: *flag, value: true, by: vec![] })?;
+        for flag in [crate::kernel::name!("attacking"), crate::kernel::name!("attacked")] {
+            ctx.happen(Event::Flag { object: *a, flag, value: true, by: vec![] })?;
         }
         ctx.happen(Event::Counter { object: *a, name: crate::kernel::name!(ATTACKS_THIS_TURN), delta: 1 })?;
     }
@@ -120,14 +125,16 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     state.apply(Event::Tracked { name: key, objects: attacked });
     // FF 10.1.2.4-6: "attacks" triggers, then priority.
     announce(state, agent, Event::Signal { name: crate::kernel::name!("attack"), objects: attackers.to_vec(), player: Some(player), detail: None });
+    // FF 15.1.1.9: a party's attack, announced once for the whole party ("When a party you control attacks", 12-058C
+    // Gippal; "When Chocobo forms a party and attacks" hears it too).
     if attackers.len() > 1 {
-        announce(state, agent, Event::Signal { name: crate::kernel::name!("party_attack"), objects: attackers.to_vec(), player: Some(player), detail: None });
+        announce(state, agent, Event::Signal { name: crate::kernel::name!("party_attack"), objects: attackers.to_vec(), player: Some(player), detail: Some("whole_party".into()) });
     }
     windows.open(state, agent, w);
     let blocker = block(state, agent, w, windows)?;
     damage(state, agent, w, windows, blocker)?;
     // FF 10.1.4.5: the attack is over; the party disbands.
-    let battle = [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party_with_source")];
+    let battle = [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party")];
     let involved: Vec<ObjectId> = state.live_objects().filter(|o| battle.iter().any(|f| state.object(*o).flags.contains(f))).collect();
     for o in involved {
         for flag in battle {

@@ -47,10 +47,12 @@ fn summon_timing(phase: &str) -> bool {
     phase.starts_with("main") || phase == "attack"
 }
 
-/// The tracked lists of the cards the last ability used discarded, removed from the game and dulled to pay its cost.
+/// The tracked lists of the cards the last ability used discarded, removed from the game, dulled and put from the
+/// field into the Break Zone to pay its cost.
 const PAID_DISCARDED: &str = "paid_discarded";
 const PAID_REMOVED: &str = "paid_removed_from_game";
 const PAID_DULLED: &str = "paid_dulled";
+const PAID_INTO_BREAK_ZONE: &str = "paid_into_break_zone";
 
 /// Every play `player` may make now, with costs they could pay.
 pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
@@ -314,12 +316,27 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 fn play_character(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
     let mut cost = card_cost(state, w, object);
     let chosen = super::options::play_options(state, agent, w, player, object, &mut cost)?;
+    break_zone_before_paying(state, player, object);
     let paid = super::options::pay_chosen(state, agent, w, player, object, &cost, &chosen)?;
     super::options::use_up_next_card_reductions(state, object);
     state.apply(Event::Resource { player, name: crate::kernel::name!(CARDS_CAST_THIS_TURN), delta: 1 });
     // The states it enters with (SE14 15.2.9.3; dull ones by `arrival_states`).
     enter_field(state, agent, player, object, nth_cast(state, player), |new| super::options::paid_states(w, new, &chosen, &paid))?;
     Ok(())
+}
+
+/// The tracked list of the cards in a player's Break Zone just before they paid the cost of a card they played.
+const BREAK_ZONE_BEFORE_PAYING: &str = "break_zone_before_paying_cost";
+
+/// FF 11.3.7, 11.4: "If you have a total of 5 or more Card Name Ifrita and/or Card Name Ifrit in your Break Zone
+/// (before paying the cost for Ifrita)" (9-002H): the cards in the player's Break Zone as the cost is about to be
+/// paid (cards discarded for CP are not among them), kept only when the card played reads them.
+fn break_zone_before_paying(state: &mut GameState, player: PlayerId, card: ObjectId) {
+    if !crate::interp::card_reads_tracked(&state.library, state.object(card).card, BREAK_ZONE_BEFORE_PAYING) {
+        return;
+    }
+    let objects = state.zone_id(crate::kernel::name!("break_zone"), Some(player)).map(|z| state.zone(z).objects.clone()).unwrap_or_default();
+    state.apply(Event::Tracked { name: player.key_name(BREAK_ZONE_BEFORE_PAYING), objects });
 }
 
 /// FF 11.3.8, 11.4.7: the detail a cast or play announces when it is the player's second, third or fifth
@@ -428,6 +445,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
             offer.offer(state, agent, w, player, new, &mut cost)?;
         }
         super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
+        break_zone_before_paying(state, player, new);
         let paid = pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
         for event in super::options::remember_cp_paid(w, new, &paid) {
             state.apply(event);
@@ -521,21 +539,24 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
             ctx.run(std::slice::from_ref(&effect))?;
         }
     }
-    record_paid(state, paid_from);
+    record_paid(state, paid_from, crate::interp::ability_reads_tracked(&library, &ability, PAID_INTO_BREAK_ZONE));
     Ok(())
 }
 
 /// The tracked lists of the cards the cost phrases of the ability just used discarded, removed from
 /// the game and dulled (FF 11.6.7, 11.11.4: "the card discarded to pay the cost", 13-026C Tellah;
 /// "each Summon removed by this ability's cost", 13-008R Vermilion Bird l'Cie Caetuna; "the power of
-/// the dull Forward", 4-020R Marche), as they are now; set at each use, so the resolving ability
-/// reads the cards of the last payment. Backups dulled to produce CP (a phrase paying CP) are not
-/// among the cards dulled: they produced the CP paid.
-fn record_paid(state: &mut GameState, from: usize) {
-    let (mut discarded, mut removed, mut dulled, mut producers) = (vec![], vec![], vec![], vec![]);
+/// the dull Forward", 4-020R Marche), as they are now, and put from the field into the Break Zone ("the power of
+/// the Forward put in the Break Zone", 3-013R Amarant), as they were on the field (FF 11.11.4); set at each use, so
+/// the resolving ability reads the cards of the last payment (the last list only for an ability that reads it,
+/// `into_break_zone_read`: "put this into the Break Zone" pays many costs). Backups dulled to produce CP (a phrase
+/// paying CP) are not among the cards dulled: they produced the CP paid.
+fn record_paid(state: &mut GameState, from: usize, into_break_zone_read: bool) {
+    let (mut discarded, mut removed, mut dulled, mut into_break_zone, mut producers) = (vec![], vec![], vec![], vec![], vec![]);
     for event in state.log.iter_from(from) {
         match event {
             Event::Moved { new, reason, .. } if reason.as_deref() == Some("discard") => discarded.push(*new),
+            Event::Moved { old, from, to, .. } if into_break_zone_read && state.zone(*from).name == "field" && state.zone(*to).name == "break_zone" => into_break_zone.push(*old),
             Event::Moved { new, to, .. } if state.zone(*to).name == "removed" => removed.push(*new),
             Event::Flag { object, flag, value: true, .. } if flag == "dull" => dulled.push(*object),
             Event::Tracked { name, objects } if name == super::cost::CP_PRODUCERS => producers.extend(objects),
@@ -543,7 +564,7 @@ fn record_paid(state: &mut GameState, from: usize) {
         }
     }
     dulled.retain(|o| !producers.contains(o));
-    for (name, objects) in [(PAID_DISCARDED, discarded), (PAID_REMOVED, removed), (PAID_DULLED, dulled)] {
+    for (name, objects) in [(PAID_DISCARDED, discarded), (PAID_REMOVED, removed), (PAID_DULLED, dulled), (PAID_INTO_BREAK_ZONE, into_break_zone)] {
         if state.tracked.get(name).is_some_and(|t| !t.is_empty()) || !objects.is_empty() {
             state.apply(Event::Tracked { name: name.into(), objects });
         }
