@@ -43,7 +43,7 @@ use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
 
 pub use acted::acted;
 pub use actions::carry_out;
-pub use answers::answers;
+pub use answers::{answers, relates};
 pub use restrict::{allows, announce_chosen, damage_received, legal_targets};
 
 /// The words of the game's vocabulary the procedures read, looked up once per game.

@@ -130,8 +130,12 @@ impl Ctx<'_> {
                 let at_least = if matches!(bound.args[2], BoundArg::Absent) { 1 } else { self.number_arg(call, &bound.args[2])? };
                 Selector::Counters { name: word(1)?.to_lowercase().into(), at_least }
             }
-            // A state the game's procedures keep as a flag (`attacking`, `blocking`).
-            Primitive::GameState => Selector::Flag(self.game_state_name(call, bound)?.into()),
+            // A state the game's procedures keep as a flag (`attacking`, `blocking`); with cards, one relating the
+            // candidate to them (`blocked by this`).
+            Primitive::GameState => match self.slot(call, &bound.args[1]) {
+                Some(what) => Selector::Related { name: self.game_state_name(call, bound)?.into(), with: self.objects(what)? },
+                None => Selector::Flag(self.game_state_name(call, bound)?.into()),
+            },
             p => return Err(Illegal(format!("`{}` cannot be a filter", p.name()))),
         })
     }

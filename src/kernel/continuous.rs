@@ -521,6 +521,7 @@ impl GameState {
             Selector::OwnedBy(p) => o.owner == *p,
             Selector::InZone(name) => self.zone(o.zone).name == *name,
             Selector::Flag(f) => self.has_state(object, c, f),
+            Selector::Related { name, with } => self.config.hooks.and_then(|h| (h.relates)(self, object, name, with)).unwrap_or_else(|| self.has_state(object, c, name)),
             Selector::Damaged => o.damage > 0,
             Selector::Several(p) => matches!(c.get(*p), Some(Value::List(items)) if items.len() >= 2),
             Selector::Counters { name, at_least } => o.counters.get(name.as_str()).copied().unwrap_or(0) >= *at_least,

@@ -267,7 +267,7 @@ fn duration_object(duration: &Duration) -> Option<ObjectId> {
 /// elsewhere (`GameHooks::answers`) or last known information.
 fn judged_alone(selector: &Selector) -> bool {
     match selector {
-        Selector::Flag(_) | Selector::AsItWas(_) => false,
+        Selector::Flag(_) | Selector::Related { .. } | Selector::AsItWas(_) => false,
         Selector::Not(s) => judged_alone(s),
         Selector::And(all) | Selector::Or(all) => all.iter().all(judged_alone),
         s => local_selector(s),

@@ -235,6 +235,9 @@ pub struct GameHooks {
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
     pub answers: fn(&GameState, ObjectId, &crate::kernel::continuous::Characteristics, &str) -> bool,
+    /// Whether an object is in a state relating it to some of the given objects (`Selector::Related`); `None` when
+    /// the game knows no such relation by that name (the object's plain state is read).
+    pub relates: fn(&GameState, ObjectId, &str, &[ObjectId]) -> Option<bool>,
     /// What the game makes of what an effect of `source`'s (controlled by the player) has just carried
     /// out, its events from the log index on: after one action (`whole` false), signals about that action
     /// and lists of cards the rest of that effect reads as `tracked(name)` (FF "the cards dulled by this

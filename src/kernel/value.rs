@@ -63,6 +63,9 @@ pub enum Selector {
     /// In a zone of this name (anyone's).
     InZone(crate::kernel::Name),
     Flag(crate::kernel::Name),
+    /// In a state that relates it to some of these objects, as the game answers it (`GameHooks::relates`: "the
+    /// Forward blocked by Ninja", "a Summon targeting a Forward you control"); the plain state if the game does not.
+    Related { name: crate::kernel::Name, with: Vec<ObjectId> },
     Damaged,
     /// Having two or more values of a property (a multi-Element card).
     Several(PropId),
@@ -197,7 +200,7 @@ impl Reads {
 impl Selector {
     pub fn reads(&self, r: &mut Reads) {
         match self {
-            Selector::Flag(_) => r.flags = true,
+            Selector::Flag(_) | Selector::Related { .. } => r.flags = true,
             Selector::Damaged => r.damage = true,
             Selector::Counters { .. } => r.counters = true,
             Selector::Not(s) => s.reads(r),

@@ -95,6 +95,20 @@ pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &
     }
 }
 
+/// FF 10.1.3, 11.3.3, 11.6.5: whether the card is in a state relating it to some of `with` (`Selector::Related`):
+/// blocking one of them ("the Forward that blocks Ninja", 2-114C), attacking and blocked by one of them ("is
+/// blocked by Ninja"; one attack at a time, FF 10.1.2), or a Summon or ability on the stack that chose one of them
+/// ("1 Summon targeting a Character you control", 2-080C Carbuncle). `None` for another name.
+pub fn relates(state: &GameState, object: ObjectId, name: &str, with: &[ObjectId]) -> Option<bool> {
+    let has = |o: ObjectId, flag: &str| state.object(o).flags.contains(flag);
+    Some(match name {
+        "blocking" => has(object, "blocking") && with.iter().any(|w| has(*w, "attacking")),
+        "blocked_by" => has(object, "attacking") && with.iter().any(|w| has(*w, "blocking")),
+        "targeting" => state.stack.iter().any(|e| e.source == Some(object) && e.targets.iter().any(|t| t.chosen.iter().any(|c| with.contains(c)))),
+        _ => return None,
+    })
+}
+
 /// The marks a card that has just moved gets when it went from the field into a Break Zone (FF
 /// 7.10, 6.2: whatever put it there, broken, a cost or an effect): on the card ("choose 1 Forward
 /// put in your Break Zone from the field during this turn"), and for a Forward on the player who
