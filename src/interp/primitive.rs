@@ -37,6 +37,8 @@ impl Ctx<'_> {
                             crate::kernel::Selector::Objects(list) => Binding::Objects(list),
                             other => Binding::Value(crate::kernel::Value::Cards(Box::new(other))),
                         },
+                        // A number the game gave ("select 1 number as n") reads as a number.
+                        Some(crate::kernel::Value::Number(n)) if produced.is_empty() => Binding::Number(n),
                         Some(value) if produced.is_empty() => Binding::Value(value),
                         _ => Binding::Objects(produced),
                     };

@@ -56,6 +56,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "unreducible_damage" => unreducible_damage(state, agent, call)?,
         "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
+        "select_number" => return Ok(Some(Value::Number(select_number(state, agent, &w, call.player)))),
         "play_onto_field_of" => return play_onto_field_of(state, agent, call),
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {
@@ -79,6 +80,14 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         _ => {}
     }
     Ok(None)
+}
+
+/// FF 11.3.3: "Select 1 number" (4-032C Arithmetician, 3-112H Exodus, 5-028C Arcanist): the player says a number,
+/// nothing is targeted; offered from 0 to the highest cost of a card in the game (any greater number selects no card
+/// of that cost).
+fn select_number(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId) -> i64 {
+    let highest = (0..state.objects.len()).map(|i| state.printed(ObjectId(i as u32)).number(w.cost)).max().unwrap_or(0);
+    crate::games::arrange::choose_number(state, agent, player, highest, "select a number")
 }
 
 /// Naming a job: any job a card of the game has (the player says one; FF 6.6.3).
