@@ -144,8 +144,17 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         }
     }
     state.apply(Event::Tracked { name: crate::kernel::name!("current_attack"), objects: vec![] });
+    // "During this attack" ends, and "at the end of this attack" triggers (2-078R Vincent: "breaks after the attack or
+    // the block and doesn't deal any damage"), announced only when something hears it.
+    state.end_durations(ATTACK_ENDS);
+    if super::acted::heard_by(state, ATTACK_ENDS, &[]) {
+        announce(state, agent, Event::Signal { name: crate::kernel::name!(ATTACK_ENDS), objects: vec![], player: Some(state.turn_player), detail: None });
+    }
     Ok(())
 }
+
+/// The end of an attack (FF 10.1.4.5): the point "during this attack" lasts until, and its announcement.
+const ATTACK_ENDS: &str = "attack_ends";
 
 /// The attacking Forwards still in the battle (FF 10.1.3.3).
 fn attacking(state: &GameState) -> Vec<ObjectId> {
