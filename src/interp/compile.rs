@@ -132,10 +132,13 @@ impl Ctx<'_> {
             }
             // A state the game's procedures keep as a flag (`attacking`, `blocking`); with cards, one relating the
             // candidate to them (`blocked by this`).
-            Primitive::GameState => match self.slot(call, &bound.args[1]) {
-                Some(what) => Selector::Related { name: self.game_state_name(call, bound)?.into(), with: self.objects(what)? },
-                None => Selector::Flag(self.game_state_name(call, bound)?.into()),
-            },
+            Primitive::GameState => {
+                let name = self.game_state_name(call, bound)?.into();
+                match self.slot(call, &bound.args[1]) {
+                    Some(what) => Selector::Related { name, with: self.objects(what)? },
+                    None => Selector::Flag(name),
+                }
+            }
             p => return Err(Illegal(format!("`{}` cannot be a filter", p.name()))),
         })
     }

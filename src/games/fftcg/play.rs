@@ -539,7 +539,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
             ctx.run(std::slice::from_ref(&effect))?;
         }
     }
-    record_paid(state, paid_from, crate::interp::ability_reads_tracked(&library, &ability, PAID_INTO_BREAK_ZONE));
+    record_paid(state, paid_from, || crate::interp::ability_reads_tracked(&library, &ability, PAID_INTO_BREAK_ZONE));
     Ok(())
 }
 
@@ -549,14 +549,14 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
 /// the dull Forward", 4-020R Marche), as they are now, and put from the field into the Break Zone ("the power of
 /// the Forward put in the Break Zone", 3-013R Amarant), as they were on the field (FF 11.11.4); set at each use, so
 /// the resolving ability reads the cards of the last payment (the last list only for an ability that reads it,
-/// `into_break_zone_read`: "put this into the Break Zone" pays many costs). Backups dulled to produce CP (a phrase
+/// `reads_into_break_zone`, asked only when a cost put a card there: "put this into the Break Zone" pays many costs). Backups dulled to produce CP (a phrase
 /// paying CP) are not among the cards dulled: they produced the CP paid.
-fn record_paid(state: &mut GameState, from: usize, into_break_zone_read: bool) {
+fn record_paid(state: &mut GameState, from: usize, reads_into_break_zone: impl FnOnce() -> bool) {
     let (mut discarded, mut removed, mut dulled, mut into_break_zone, mut producers) = (vec![], vec![], vec![], vec![], vec![]);
     for event in state.log.iter_from(from) {
         match event {
             Event::Moved { new, reason, .. } if reason.as_deref() == Some("discard") => discarded.push(*new),
-            Event::Moved { old, from, to, .. } if into_break_zone_read && state.zone(*from).name == "field" && state.zone(*to).name == "break_zone" => into_break_zone.push(*old),
+            Event::Moved { old, from, to, .. } if state.zone(*from).name == "field" && state.zone(*to).name == "break_zone" => into_break_zone.push(*old),
             Event::Moved { new, to, .. } if state.zone(*to).name == "removed" => removed.push(*new),
             Event::Flag { object, flag, value: true, .. } if flag == "dull" => dulled.push(*object),
             Event::Tracked { name, objects } if name == super::cost::CP_PRODUCERS => producers.extend(objects),
@@ -564,6 +564,9 @@ fn record_paid(state: &mut GameState, from: usize, into_break_zone_read: bool) {
         }
     }
     dulled.retain(|o| !producers.contains(o));
+    if !into_break_zone.is_empty() && !reads_into_break_zone() {
+        into_break_zone.clear();
+    }
     for (name, objects) in [(PAID_DISCARDED, discarded), (PAID_REMOVED, removed), (PAID_DULLED, dulled), (PAID_INTO_BREAK_ZONE, into_break_zone)] {
         if state.tracked.get(name).is_some_and(|t| !t.is_empty()) || !objects.is_empty() {
             state.apply(Event::Tracked { name: name.into(), objects });
