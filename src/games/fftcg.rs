@@ -12,6 +12,7 @@ mod acted;
 mod actions;
 mod answers;
 mod attack;
+mod cancel;
 mod card_cost;
 mod choices;
 mod cost;

@@ -16,6 +16,9 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     if let Some(result) = super::deck::carry_out(state, agent, call) {
         return result;
     }
+    if let Some(result) = super::cancel::carry_out(state, agent, call) {
+        return result;
+    }
     if let Some(result) = super::stack_counters::remove_counters_as_cost(state, agent, call) {
         return result;
     }
@@ -29,10 +32,8 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "search_different_elements" | "search_different_elements_dull" => return search(state, agent, call, &["element"]),
         "search_different_costs" => return search(state, agent, call, &["cost"]),
         "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
-        "cancel" => cancel(state, call)?,
         // FF 3.1, 12.3: a player an effect makes lose loses when the rule processes are next checked.
         "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: crate::kernel::name!(super::rules::LOST_BY_EFFECT), value: true }),
-        "cancel_auto_ability" => return super::stack_counters::cancel_auto_ability(state, agent, call),
         "double_counters_of_selected_type" => return super::stack_counters::double_counters_of_selected_type(state, agent, call),
         name if name.starts_with("remove_any_number_of_") && name.ends_with("_counters") => {
             let counter = &name["remove_any_number_of_".len()..name.len() - "_counters".len()];
@@ -336,27 +337,6 @@ fn choose_with_total_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Word
         super::announce_chosen(state, agent, call.controller, call.source, &chosen);
     }
     Value::Cards(Box::new(crate::kernel::Selector::Objects(chosen)))
-}
-
-/// FF 11.11: the Summons or abilities on the stack that the effect names are cancelled: taken
-/// off the stack unresolved (a cancelled Summon then goes to the Break Zone, FF 11.11.10).
-fn cancel(state: &mut GameState, call: &GameCall) -> Result<(), Illegal> {
-    for object in &call.objects {
-        crate::games::unstack(state, *object, |_| true);
-    }
-    // "When a Character opponent controls uses an action ability, ... cancel its effect." (5-090R Hill
-    // Gigas): naming no card, "its effect" is the entry whose use triggered the ability (FF 11.6.3: an
-    // action ability used waits on the stack), taken off unresolved (FF 11.11) if it still waits there.
-    // "When Illua is chosen by your opponent's Summon or ability ..., cancel its effect" (5-099H Illua,
-    // 10-098L Feolthanos, 15-103R Regis, 14-032R Proto fal'Cie Adam): the Summon or ability that chose
-    // the card as it was declared (FF 11.3.3, 11.6.5; a Summon cancelled goes to the Break Zone, FF 11.11.10).
-    if call.objects.is_empty()
-        && let Some(used) = call.trigger.and_then(|signal| super::mimic::announced_use(state, signal).or_else(|| super::mimic::entry_that_chose(state, signal)))
-        && let Some(index) = state.stack.iter().position(|e| e.id == used.id)
-    {
-        state.apply(Event::Unstacked { index });
-    }
-    Ok(())
 }
 
 /// FF 11.3.6, 11.6.8: damage divided among the chosen Forwards by the effect's controller, at

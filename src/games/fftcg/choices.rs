@@ -1,8 +1,8 @@
-//! Game actions of Opus XIV-XV card text that choose, divide or pay in ways `choose` cannot say: cards of different names, groups an opponent selects from, Summons and abilities on the stack to cancel, discards of different card types, a CP cost lowered per card.
+//! Game actions of Opus XIV-XV card text that choose, divide or pay in ways `choose` cannot say: cards of different names, groups an opponent selects from, discards of different card types, a CP cost lowered per card.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
-use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Selector, Value};
+use crate::kernel::{GameCall, GameState, Illegal, ObjectId, Selector, Value};
 
 use super::Words;
 
@@ -11,7 +11,6 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: 
     Some(match call.name.as_str() {
         "choose_with_different_names" => Ok(Some(choose_with_different_names(state, agent, w, call))),
         "divide_into_groups" => Ok(Some(divide_into_groups(state, agent, call))),
-        "cancel_any_number_of_summons_or_abilities" => cancel_any_number(state, agent, call).map(|()| None),
         "discard_each_of_different_card_type" => discard_different_types(state, agent, w, call).map(|()| None),
         "pay_cp_reduced_per_card" => pay_cp_reduced_per_card(state, agent, w, call).map(|()| None),
         _ => return None,
@@ -81,28 +80,6 @@ fn divide_into_groups(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
         _ => 0,
     };
     cards(groups.swap_remove(pick))
-}
-
-/// FF 11.11.10, 11.3 "Choose any number of Summons, auto-abilities, action abilities or special abilities. Cancel
-/// their effects." (14-108H Jecht): the effect's controller picks Summons and abilities waiting on the stack one
-/// at a time, until they pick none; each leaves the stack without resolving (a Summon then goes to the Break
-/// Zone as a resolved one does, FF 11.11.10). The ability doing it has left the stack as it began to resolve.
-fn cancel_any_number(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<(), Illegal> {
-    loop {
-        if state.stack.is_empty() {
-            return Ok(());
-        }
-        let mut options: Vec<String> = state.stack.iter().map(|e| e.source.map_or_else(|| "an ability".to_string(), |s| state.describe_ability(s, &e.ability))).collect();
-        options.push("none".into());
-        let pick = match state.ask(agent, call.controller, Question::One { prompt: "choose a Summon or ability to cancel".into(), options }) {
-            Answer::One(k) => k,
-            _ => state.stack.len(),
-        };
-        if pick >= state.stack.len() {
-            return Ok(());
-        }
-        state.apply(Event::Unstacked { index: pick });
-    }
 }
 
 /// FF 11.6.2, 15.1.1.4, 5.2.3 "discard 3 cards, each of a different card type" (15-069C Cu Sith), as a cost: the

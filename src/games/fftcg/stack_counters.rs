@@ -1,48 +1,10 @@
-//! Game actions of Opus XI-XV card text about the stack and counters: cancelling a chosen auto-ability on the stack (FF 11.11.10), changing an ability's single target (FF 11.3.3) or its only choice to the card using the effect, doubling or adding to the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
+//! Game actions of Opus XI-XV card text about the stack and counters: changing an ability's single target (FF 11.3.3) or its only choice to the card using the effect, doubling or adding to the counters of a selected type (FF 7.4), removing any number of counters as a cost (FF 11.6.2) or one selected counter.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
-use crate::kernel::trigger::{AbilityRef, StackEntry};
-use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Selector, Value};
-
-/// The kind of ability a stack entry is (`auto`, `action`, `special`, `summon`...), as its
-/// definition says; a delayed trigger is an auto-ability (FF 11.8.17).
-fn entry_kind(state: &GameState, entry: &StackEntry) -> Option<String> {
-    if matches!(entry.ability, AbilityRef::Delayed(_)) {
-        return Some("auto".into());
-    }
-    super::mimic::entry_ability(state, entry).map(|(_, kind)| kind)
-}
-
-/// The effect's controller chooses one of these stack entries (by index; not empty).
-fn choose_entry(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, entries: &[usize], prompt: &str) -> usize {
-    let options: Vec<String> = entries.iter().map(|i| {
-        let e = &state.stack[*i];
-        e.source.map_or_else(|| "an ability".to_string(), |s| state.describe_ability(s, &e.ability))
-    }).collect();
-    match state.ask(agent, call.controller, Question::One { prompt: prompt.into(), options }) {
-        Answer::One(k) => entries[k.min(entries.len() - 1)],
-        _ => entries[0],
-    }
-}
-
-/// FF 11.11.10, 11.3.3 "Choose 1 auto-ability. Cancel its effect." (12-002H Amaterasu): the
-/// effect's controller chooses among the auto-abilities waiting on the stack (not Summons, action
-/// or special abilities); each chosen leaves the stack without resolving. Gives the cards they
-/// triggered from ("If the cancelled auto-ability triggered from a Forward").
-pub fn cancel_auto_ability(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
-    let mut origins = vec![];
-    for _ in 0..call.amount.unwrap_or(1).max(0) {
-        let autos: Vec<usize> = (0..state.stack.len()).filter(|i| entry_kind(state, &state.stack[*i]).as_deref() == Some("auto")).collect();
-        if autos.is_empty() {
-            break;
-        }
-        let pick = choose_entry(state, agent, call, &autos, "choose 1 auto-ability to cancel");
-        origins.extend(state.stack[pick].source);
-        state.apply(Event::Unstacked { index: pick });
-    }
-    Ok(Some(Value::Cards(Box::new(Selector::Objects(origins)))))
-}
+use super::cancel::{choose_entry, entry_kind};
+use crate::kernel::trigger::StackEntry;
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Value};
 
 /// FF 11.3.3, 11.8.9, 11.11.2.1 "Choose 1 auto-ability or action ability that has only one target.
 /// You may choose another target instead. (The new target must be valid.)" (11-109R Aemo): the
