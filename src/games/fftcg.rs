@@ -25,6 +25,7 @@ mod options;
 mod restrict;
 mod play;
 pub mod rules;
+mod search;
 mod setup;
 mod sight;
 mod stack_counters;

@@ -1,5 +1,5 @@
 //! The actions card text leaves to the game (`game(...)` in std-abilities/fftcg/): damage to a
-//! player with EX Burst (FF 6.5) and EX Bursts an effect triggers (FF 11.10), searching the deck (FF 15.1.1.8).
+//! player with EX Burst (FF 6.5) and EX Bursts an effect triggers (FF 11.10).
 
 
 use crate::interp::engine::{push, resolve_top};
@@ -16,6 +16,9 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     if let Some(result) = super::deck::carry_out(state, agent, call) {
         return result;
     }
+    if let Some(result) = super::search::carry_out(state, agent, call) {
+        return result;
+    }
     if let Some(result) = super::cancel::carry_out(state, agent, call) {
         return result;
     }
@@ -28,10 +31,6 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     }
     match call.name.as_str() {
         "player_damage" => damage_player(state, agent, &w, call.player, call.amount.unwrap_or(1), &call.source.into_iter().collect::<Vec<_>>())?,
-        "search" | "search_dull" => return search(state, agent, call, &[]),
-        "search_different_elements" | "search_different_elements_dull" => return search(state, agent, call, &["element"]),
-        "search_different_costs" => return search(state, agent, call, &["cost"]),
-        "search_different_elements_and_costs" => return search(state, agent, call, &["element", "cost"]),
         // FF 3.1, 12.3: a player an effect makes lose loses when the rule processes are next checked.
         "lose_game" => state.apply(Event::PlayerFlag { player: call.player, flag: crate::kernel::name!(super::rules::LOST_BY_EFFECT), value: true }),
         "double_counters_of_selected_type" => return super::stack_counters::double_counters_of_selected_type(state, agent, call),
@@ -39,11 +38,6 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             let counter = &name["remove_any_number_of_".len()..name.len() - "_counters".len()];
             return super::stack_counters::remove_any_number_of_counters(state, agent, call, counter);
         }
-        "search_two_kinds_first" => {
-            let cards: Vec<ObjectId> = call.objects.clone();
-            state.apply(Event::Tracked { name: crate::kernel::name!(SEARCH_FIRST), objects: cards });
-        }
-        "search_two_kinds" => return search_two_kinds(state, agent, call),
         "remove_each_of_different_cost" => return remove_each_of_different_cost(state, agent, call),
         "remove_selected_counter" => return super::stack_counters::remove_selected_counter(state, agent, call),
         "trigger_ex_burst" => trigger_ex_burst(state, agent, call),
@@ -187,87 +181,6 @@ fn trigger_ex_burst(state: &mut GameState, agent: &mut dyn Agent, call: &GameCal
     }
 }
 
-/// FF 15.1.1.8: search the deck for the cards described, reveal the one found, put it into the
-/// zone (dull when asked), then shuffle the deck (`found_by_search`).
-fn search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, different: &[&str]) -> Result<Option<Value>, Illegal> {
-    let player = call.controller;
-    let dull = call.name.ends_with("_dull");
-    let Some(deck) = state.zone_id(crate::kernel::name!("deck"), Some(player)) else { return Ok(None) };
-    let mut found: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect();
-    // "Up to 4 Forwards ... each of a different Element": one at a time, each sharing no value
-    // of those properties with the cards already picked; otherwise one card.
-    let most = if different.is_empty() { 1 } else { call.amount.unwrap_or(i64::MAX).max(0) as usize };
-    let properties: Vec<_> = different.iter().filter_map(|p| state.library.vocab.property(p)).collect();
-    let mut picked: Vec<ObjectId> = vec![];
-    while picked.len() < most && !found.is_empty() {
-        let pick = match state.ask(agent, player, Question::Objects { prompt: "search for".into(), options: found.clone(), min: 0, max: 1 }) {
-            Answer::Objects(list) => list,
-            _ => vec![],
-        };
-        let Some(&card) = pick.first() else { break };
-        picked.push(card);
-        let values: Vec<Value> = properties.iter().filter_map(|p| state.characteristics(card).get(*p).cloned()).collect();
-        found.retain(|o| *o != card && !properties.iter().zip(&values).any(|(p, v)| shares(&state.characteristics(*o).get(*p).cloned(), v)));
-    }
-    found_by_search(state, agent, call, deck, picked, dull)
-}
-
-/// FF 15.1.1.8: the end of a search: the cards picked are revealed and put into the zone (dull when
-/// asked), the deck is shuffled, and a search that found cards is announced, with the card whose
-/// ability searched and the number found (`searched`: "When your opponent searches for 1 or more
-/// cards", 13-034H Remedi); the cards found are the value.
-fn found_by_search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, deck: crate::kernel::ZoneId, picked: Vec<ObjectId>, dull: bool) -> Result<Option<Value>, Illegal> {
-    let player = call.controller;
-    let mut moved = vec![];
-    if !picked.is_empty() {
-        state.apply(Event::Revealed { objects: picked.clone() });
-        let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
-        let to = state.zone_id(&zone, Some(player)).ok_or_else(|| Illegal(format!("no {zone}")))?;
-        for card in picked {
-            let event = state.move_event(card, to, Some(crate::kernel::name!("search")), Position::Top);
-            if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
-                moved.push(new);
-                if dull {
-                    Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: crate::kernel::name!("dull"), value: true, by: call.source.into_iter().collect() })?;
-                }
-            }
-        }
-    }
-    let mut order = state.zone(deck).objects.clone();
-    state.rng.shuffle(&mut order);
-    state.apply(Event::Shuffled { zone: deck, order });
-    if !moved.is_empty() {
-        announce(state, agent, Event::Signal { name: crate::kernel::name!("searched"), objects: call.source.into_iter().collect(), player: Some(player), detail: Some(moved.len().to_string()) });
-    }
-    Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(moved)))))
-}
-
-/// The first description of a search for two kinds of cards, until the search is made.
-const SEARCH_FIRST: &str = "search_two_kinds_first";
-
-/// FF 15.1.1.8: one search for up to one card of each of two descriptions ("search for up to 1 Fire
-/// Job Knight ... and up to 1 Water Job Knight ... and add them to your hand", 12-126R Gawain): the
-/// first description was named by `search_two_kinds_first`; the player picks up to one card for
-/// each (a card of both descriptions may be taken for either), the cards found are revealed and put
-/// into the zone, the deck is shuffled once, and the search is announced if it found a card.
-fn search_two_kinds(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
-    let player = call.controller;
-    let Some(deck) = state.zone_id(crate::kernel::name!("deck"), Some(player)) else { return Ok(None) };
-    let first: Vec<ObjectId> = state.tracked.get(SEARCH_FIRST).cloned().unwrap_or_default().into_iter().filter(|o| state.object(*o).zone == deck).collect();
-    state.apply(Event::Tracked { name: crate::kernel::name!(SEARCH_FIRST), objects: vec![] });
-    let mut picked: Vec<ObjectId> = vec![];
-    for options in [first, call.objects.iter().copied().filter(|o| state.object(*o).zone == deck).collect::<Vec<_>>()] {
-        let options: Vec<ObjectId> = options.into_iter().filter(|o| !picked.contains(o)).collect();
-        if options.is_empty() {
-            continue;
-        }
-        if let Answer::Objects(list) = state.ask(agent, player, Question::Objects { prompt: "search for".into(), options, min: 0, max: 1 }) {
-            picked.extend(list.first());
-        }
-    }
-    found_by_search(state, agent, call, deck, picked, false)
-}
-
 /// FF 15.1.1.5: "remove any number of Forwards in your Break Zone, each of a different cost, from the
 /// game" (12-076R Exdeath): the effect's controller picks the cards one at a time (not chosen: no
 /// targets, FF 11.3.3), each of a cost no card picked has, until they pick none; they are removed
@@ -297,15 +210,6 @@ fn remove_each_of_different_cost(state: &mut GameState, agent: &mut dyn Agent, c
         }
     }
     Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(removed)))))
-}
-
-/// Whether two values of a property share one (a multi-Element card shares each of its Elements).
-fn shares(a: &Option<Value>, b: &Value) -> bool {
-    let items = |v: &Value| match v {
-        Value::List(items) => items.clone(),
-        other => vec![other.clone()],
-    };
-    a.as_ref().is_some_and(|a| items(a).iter().any(|x| items(b).contains(x)))
 }
 
 /// FF 11.7.5, 11.8.9, 11.3.3: "choose as many ... as you want with a total cost of N or less": the
@@ -382,13 +286,15 @@ fn unreducible_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
     Ok(())
 }
 
-/// Casting a Summon from a zone without paying its cost (FF 11.3 without 11.3.7): the player
-/// picks one the effect allows.
+/// Casting a Summon from a zone (the hand unless named) without paying its cost (FF 11.3 without
+/// 11.3.7): the player picks one the effect allows.
 fn cast_without_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Result<(), Illegal> {
     let player = call.controller;
     let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
     let Some(from) = state.zone_id(&zone, Some(player)) else { return Ok(()) };
-    let options: Vec<ObjectId> = call.objects.iter().copied().filter(|o| state.object(*o).zone == from && w.is(state, *o, w.summon)).collect();
+    // A card a search put aside for the rest of its effect (3-152S Garnet) is cast from there.
+    let aside = state.tracked.get(super::search::SET_ASIDE).cloned().unwrap_or_default();
+    let options: Vec<ObjectId> = call.objects.iter().copied().filter(|o| (state.object(*o).zone == from || aside.contains(o)) && w.is(state, *o, w.summon)).collect();
     if options.is_empty() {
         return Ok(());
     }
