@@ -13,6 +13,7 @@ mod actions;
 mod answers;
 mod attack;
 mod cancel;
+mod card_actions;
 mod card_cost;
 mod choices;
 mod cost;

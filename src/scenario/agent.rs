@@ -56,10 +56,12 @@ impl ScenarioAgent {
     fn priority(&mut self, options: &[String]) -> Answer {
         let pass = options.len().saturating_sub(1);
         let Some((AnswerSpec::Play(name), _)) = self.answers.front() else { return Answer::One(pass) };
-        let wanted = format!("play {}", name.to_lowercase());
+        let name = name.to_lowercase();
+        let names = |rest: &str| rest.strip_prefix(&name).is_some_and(|rest| rest.is_empty() || rest.starts_with(['#', '\'', ' ']));
+        // "play X" (Trails), "cast X" and "use <ability> of X" (FF).
         let found = options[..pass].iter().position(|o| {
             let o = o.to_lowercase();
-            o.strip_prefix(&wanted).is_some_and(|rest| rest.is_empty() || rest.starts_with(['#', '\'', ' ']))
+            ["play ", "cast "].iter().any(|verb| o.strip_prefix(verb).is_some_and(names)) || o.strip_prefix("use ").and_then(|rest| rest.rsplit_once(" of ")).is_some_and(|(_, card)| names(card))
         });
         match found {
             Some(i) => {

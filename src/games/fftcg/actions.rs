@@ -19,6 +19,9 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
     if let Some(result) = super::search::carry_out(state, agent, call) {
         return result;
     }
+    if let Some(result) = super::card_actions::carry_out(state, agent, call) {
+        return result;
+    }
     if let Some(result) = super::cancel::carry_out(state, agent, call) {
         return result;
     }

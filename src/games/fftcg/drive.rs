@@ -4,7 +4,7 @@
 use crate::games::Procedures;
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId};
+use crate::kernel::{GameState, Illegal, ObjectId, PlayerId};
 
 use super::play::{perform, Play};
 use super::turn::{begin_attack_phase, begin_main_phase_2, begin_turn, end_turn, Windows};
@@ -79,13 +79,19 @@ impl Procedures for Driven {
         if player != state.turn_player {
             return Err(Illegal("only the turn player attacks (FF 9.4.1)".into()));
         }
+        if super::turn::skips_attack_phase(state) {
+            return Err(Illegal("this turn's Attack Phase is skipped".into()));
+        }
         if state.phase == "main1" || state.phase == "main" {
             begin_attack_phase(state, agent);
             Windows::Pass.open(state, agent, &w);
         } else if state.phase != "attack" {
             return Err(Illegal(format!("attacks are declared in the Attack Phase, not the {} phase (FF 10.1.2)", state.phase)));
         }
-        super::attack(state, agent, &w, &Windows::Pass, attackers)
+        // Inside the battle, a scenario that plays something there (`answer play "X"`) gets the priority windows
+        // of FF 10.1.2.6, 10.1.3.2, 10.1.4.4; otherwise everyone passes.
+        let windows = if agent.acts_in_windows() { Windows::Priority } else { Windows::Pass };
+        super::attack(state, agent, &w, &windows, attackers)
     }
 
     fn resolve(&self, state: &mut GameState, agent: &mut dyn Agent) -> Result<(), Illegal> {
@@ -111,6 +117,10 @@ impl Procedures for Driven {
             return Err(Illegal("a phase ends only with the stack empty (FF 9.3.1.3)".into()));
         }
         match state.phase.as_str() {
+            "main" | "main1" if super::turn::skips_attack_phase(state) => {
+                begin_main_phase_2(state, agent);
+                Windows::Pass.open(state, agent, &w);
+            }
             "main" | "main1" => {
                 begin_attack_phase(state, agent);
                 Windows::Pass.open(state, agent, &w);
@@ -130,9 +140,7 @@ impl Procedures for Driven {
         if state.phase != "end" {
             self.end_turn(state, agent)?;
         }
-        let next = state.opponent_of(state.turn_player);
-        state.apply(Event::TurnBegan { turn: state.turn + 1, player: next });
-        super::turn::mark_turn_player(state);
+        super::turn::pass_the_turn(state);
         begin_turn(state, agent);
         self.settle(state, agent);
         Ok(())

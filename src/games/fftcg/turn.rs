@@ -48,6 +48,8 @@ fn phase(state: &mut GameState, agent: &mut dyn Agent, name: Name, signal: Optio
         let detail = match name.as_str() {
             "main1" => Some("first".to_string()),
             "main2" => Some("second".to_string()),
+            // "At the end of that extra turn" (5-147L Eald'narche).
+            "end" if state.players[player.index()].flags.contains(EXTRA_TURN) => Some(EXTRA_TURN.to_string()),
             _ => None,
         };
         announce(state, agent, Event::Signal { name: signal, objects: vec![], player: Some(player), detail });
@@ -64,6 +66,45 @@ pub fn mark_turn_player(state: &mut GameState) {
         }
     }
     super::answers::mark_attack_phase(state);
+}
+
+/// The player state of a player taking an extra turn ("Take 1 more turn after this one", 5-147L Eald'narche).
+pub const EXTRA_TURN: &str = "extra_turn";
+/// The extra turns a player is to take after this one.
+pub const EXTRA_TURNS_DUE: &str = "extra_turns_due";
+/// The player state of a player whose next turn has no Attack Phase ("Skip your opponent's Attack Phase in their
+/// next turn", 6-127L Hraesvelgr), and of the player in that turn.
+pub const SKIPS_NEXT_ATTACK_PHASE: &str = "skips_next_attack_phase";
+pub const SKIPS_ATTACK_PHASE: &str = "skips_attack_phase";
+
+/// FF 9.5.1.5: the turn ends and the other player's turn begins, unless the turn player is due an extra turn
+/// (5-147L Eald'narche): then they take the next turn, an extra one.
+pub fn pass_the_turn(state: &mut GameState) {
+    let player = state.turn_player;
+    let extra = state.resource(player, EXTRA_TURNS_DUE) > 0;
+    let next = if extra {
+        state.apply(Event::Resource { player, name: crate::kernel::name!(EXTRA_TURNS_DUE), delta: -1 });
+        player
+    } else {
+        state.opponent_of(player)
+    };
+    for p in [player, next] {
+        if state.players[p.index()].flags.contains(EXTRA_TURN) != (extra && p == next) {
+            state.apply(Event::PlayerFlag { player: p, flag: crate::kernel::name!(EXTRA_TURN), value: extra && p == next });
+        }
+    }
+    state.apply(Event::TurnBegan { turn: state.turn + 1, player: next });
+    mark_turn_player(state);
+    // "Skip ... Attack Phase in their next turn": this is that turn.
+    if state.players[next.index()].flags.contains(SKIPS_NEXT_ATTACK_PHASE) {
+        state.apply(Event::PlayerFlag { player: next, flag: crate::kernel::name!(SKIPS_NEXT_ATTACK_PHASE), value: false });
+        state.apply(Event::PlayerFlag { player: next, flag: crate::kernel::name!(SKIPS_ATTACK_PHASE), value: true });
+    }
+}
+
+/// Whether the turn player's Attack Phase is skipped this turn (6-127L Hraesvelgr).
+pub fn skips_attack_phase(state: &GameState) -> bool {
+    state.players[state.turn_player.index()].flags.contains(SKIPS_ATTACK_PHASE)
 }
 
 /// The start of a turn (FF 9.1-9.3): the Active Phase, the Draw Phase, and Main Phase 1 begun.
@@ -106,10 +147,13 @@ pub fn run_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
     let player = state.turn_player;
     begin_turn(state, agent);
     windows.open(state, agent, w);
-    // FF 9.4, 10: the Attack Phase, attack after attack until the turn player stops.
-    begin_attack_phase(state, agent);
-    windows.open(state, agent, w);
-    while state.outcome.is_none() {
+    // FF 9.4, 10: the Attack Phase, attack after attack until the turn player stops (none when it is skipped).
+    let attack_phase = !skips_attack_phase(state);
+    if attack_phase {
+        begin_attack_phase(state, agent);
+        windows.open(state, agent, w);
+    }
+    while attack_phase && state.outcome.is_none() {
         let options = declarations(state, w);
         if options.is_empty() {
             break;
@@ -206,7 +250,7 @@ fn forget_this_turn(state: &mut GameState) {
     }
     for p in 0..state.players.len() {
         let player = PlayerId(p as u8);
-        for flag in [super::actions::DAMAGED_THIS_TURN, super::attack::FORMED_PARTY_THIS_TURN] {
+        for flag in [super::actions::DAMAGED_THIS_TURN, super::attack::FORMED_PARTY_THIS_TURN, SKIPS_ATTACK_PHASE] {
             if state.players[p].flags.contains(flag) {
                 state.apply(Event::PlayerFlag { player, flag: flag.into(), value: false });
             }
@@ -235,10 +279,7 @@ pub fn play_game(state: &mut GameState, agent: &mut dyn Agent, max_turns: u32) -
     while state.outcome.is_none() && state.turn <= max_turns {
         run_turn(state, agent, &w, Windows::Priority);
         if state.outcome.is_none() {
-            // FF 9.5.1.5: the other player's turn.
-            let next: PlayerId = state.opponent_of(state.turn_player);
-            state.apply(Event::TurnBegan { turn: state.turn + 1, player: next });
-            mark_turn_player(state);
+            pass_the_turn(state);
         }
     }
     state.outcome.clone()

@@ -1,0 +1,81 @@
+//! Game actions of card text on single cards and turns: damage negated (FF 9.5.1.3), a Forward removed from the battle (FF 10.1.3.3), cards removed from a hand at random (FF 15.1.1.5), an extra turn, an Attack Phase skipped.
+
+use crate::interp::Ctx;
+use crate::kernel::decision::Agent;
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Position, Selector, Value};
+
+/// Carries out one of these actions; `None` when `call` is not one.
+pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Option<Result<Option<Value>, Illegal>> {
+    Some(match call.name.as_str() {
+        "negate_damage" => negate_damage(state, agent, call).map(|()| None),
+        "remove_from_battle" => {
+            remove_from_battle(state, call);
+            Ok(None)
+        }
+        "remove_random_from_hand" => remove_random_from_hand(state, agent, call).map(Some),
+        // "Take 1 more turn after this one" (5-147L Eald'narche): taken when this turn ends (`turn::pass_the_turn`).
+        "extra_turn" => {
+            state.apply(Event::Resource { player: call.player, name: crate::kernel::name!(super::turn::EXTRA_TURNS_DUE), delta: call.amount.unwrap_or(1).max(0) });
+            Ok(None)
+        }
+        // "Skip your opponent's Attack Phase in their next turn" (6-127L Hraesvelgr): noted on the player until that turn.
+        "skip_attack_phase" => {
+            if !state.players[call.player.index()].flags.contains(super::turn::SKIPS_NEXT_ATTACK_PHASE) {
+                state.apply(Event::PlayerFlag { player: call.player, flag: crate::kernel::name!(super::turn::SKIPS_NEXT_ATTACK_PHASE), value: true });
+            }
+            Ok(None)
+        }
+        _ => return None,
+    })
+}
+
+/// The given cards still on the field.
+fn on_field(state: &GameState, call: &GameCall) -> Vec<ObjectId> {
+    call.objects.iter().map(|o| state.current(*o)).filter(|o| state.object(*o).left.is_none() && state.zone(state.object(*o).zone).name == "field").collect()
+}
+
+/// FF 9.5.1.3 "negate all damage dealt to it" (5-049C Asura, 9-119C Larsa): the damage the Forwards have
+/// received this turn is removed, as the End Phase removes it; damage dealt after stays.
+fn negate_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<(), Illegal> {
+    for object in on_field(state, call) {
+        if state.object(object).damage > 0 {
+            Ctx::new(state, agent, call.source, call.controller, vec![]).happen(Event::DamageRemoved { object })?;
+        }
+    }
+    Ok(())
+}
+
+/// FF 10.1.3.3 "Remove Rikku from the Battle" (6-062R Rikku): the Forward stops attacking or blocking (and leaves
+/// its party); it deals and receives no battle damage in this attack. A blocked attack stays blocked.
+fn remove_from_battle(state: &mut GameState, call: &GameCall) {
+    let battle = [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party")];
+    for object in on_field(state, call) {
+        for flag in &battle {
+            if state.object(object).flags.contains(flag) {
+                state.apply(Event::Flag { object, flag: flag.clone(), value: false, by: call.source.into_iter().collect() });
+            }
+        }
+    }
+}
+
+/// FF 15.1.1.5 "your opponent randomly removes 1 card in his/her hand from the game" (6-130L Nidhogg): the named
+/// player's cards are picked at random (FF 15.1.1.5.1: out of the game, in their owner's removed-from-play zone) (the game's seeded randomness), one at a time, and removed from the game.
+/// Gives the cards removed.
+fn remove_random_from_hand(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Value, Illegal> {
+    let player = call.player;
+    let mut removed = vec![];
+    let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) else { return Ok(Value::Cards(Box::new(Selector::Objects(removed)))) };
+    for _ in 0..call.amount.unwrap_or(1).max(0) {
+        let cards = state.zone(hand).objects.clone();
+        if cards.is_empty() {
+            break;
+        }
+        let card = cards[state.rng.below(cards.len() as u64) as usize];
+        let Some(removed_zone) = state.zone_id(crate::kernel::name!("removed"), Some(state.object(card).owner)) else { break };
+        let event = state.move_event(card, removed_zone, Some(crate::kernel::name!("remove")), Position::Top);
+        if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)? {
+            removed.push(new);
+        }
+    }
+    Ok(Value::Cards(Box::new(Selector::Objects(removed))))
+}
