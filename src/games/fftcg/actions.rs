@@ -52,10 +52,13 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "choose_with_total_cost" => return Ok(Some(choose_with_total_cost(state, agent, &w, call))),
         "divide_damage" => divide_damage(state, agent, call)?,
         "unreducible_damage" => unreducible_damage(state, agent, call)?,
-        "cast_without_cost" => cast_without_cost(state, agent, &w, call)?,
+        "cast_without_cost" => cast_from(state, agent, &w, call, None)?,
+        "cast_paying_cost" => cast_from(state, agent, &w, call, Some(0))?,
+        "cast_with_cost_reduced_not_below_one" => cast_from(state, agent, &w, call, Some(call.amount.unwrap_or(0)))?,
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
         "select_number" => return Ok(Some(Value::Number(select_number(state, agent, &w, call.player)))),
         "play_onto_field_of" => return play_onto_field_of(state, agent, call),
+        "pay_x" => return pay_x(state, agent, &w, call).map(|x| Some(Value::Number(x))),
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {
             let (mut cost, mut crystals) = (super::CpCost { total: call.amount.unwrap_or(0), ..Default::default() }, 0);
@@ -78,6 +81,21 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         _ => {}
     }
     Ok(None)
+}
+
+/// FF 11.2 "you may pay {X}. If you do so, search for 1 Card Name Lightning of cost X or less" (5-041H Snow, 8-141S
+/// Yuffie, 7-088L Gilgamesh, 13-103L Materia, 11-129H Chaos): the player names X among the amounts they can pay
+/// (FF 11.2.1.1: from any Element), pays it, and X is the phrase's number.
+fn pay_x(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Result<i64, Illegal> {
+    let player = call.player;
+    let exclude: Vec<ObjectId> = call.source.into_iter().collect();
+    let sources = super::cost::Sources::of(state, w, player);
+    let cost = |total| super::CpCost { total, ..Default::default() };
+    let most = (0..=sources.most_cp(&exclude)).rev().find(|x| sources.can_pay(&cost(*x), &exclude)).unwrap_or(0);
+    let x = crate::games::arrange::choose_number(state, agent, player, most, "pay X CP: X is").min(most);
+    let what = call.source.map_or_else(|| "X".to_string(), |s| state.name_of(s));
+    super::cost::pay_tracked(state, agent, w, player, &cost(x), &exclude, &what)?;
+    Ok(x)
 }
 
 /// FF 11.3.3: "Select 1 number" (4-032C Arithmetician, 3-112H Exodus, 5-028C Arcanist): the player says a number,
@@ -289,23 +307,41 @@ fn unreducible_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
     Ok(())
 }
 
-/// Casting a Summon from a zone (the hand unless named) without paying its cost (FF 11.3 without
-/// 11.3.7): the player picks one the effect allows.
-fn cast_without_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Result<(), Illegal> {
+/// Casting a Summon an effect allows (FF 11.3): from a zone (the hand unless named; a card a search put aside for
+/// the rest of its effect, 3-152S Garnet), or the card named where it is ("Reveal the top card of your deck. If it
+/// is a Summon, you may pay the cost and cast it", 7-127L Yuna: `cast_paying_cost`). `paying`: `None` without
+/// paying its cost (FF 11.3 without 11.3.7); `Some(r)` paying it, lowered by `r` but not below 1 ("The cost required
+/// to cast it is reduced by 1 (it cannot become 0)", 5-047C Mystic Knight, 6-113C Summoner), and then only a Summon
+/// whose cost its player can pay is offered. The player picks one.
+fn cast_from(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall, paying: Option<i64>) -> Result<(), Illegal> {
     let player = call.controller;
     let zone = call.zone.clone().unwrap_or_else(|| "hand".into());
-    let Some(from) = state.zone_id(&zone, Some(player)) else { return Ok(()) };
-    // A card a search put aside for the rest of its effect (3-152S Garnet) is cast from there.
+    let from = state.zone_id(&zone, Some(player));
     let aside = state.tracked.get(super::search::SET_ASIDE).cloned().unwrap_or_default();
-    let options: Vec<ObjectId> = call.objects.iter().copied().filter(|o| (state.object(*o).zone == from || aside.contains(o)) && w.is(state, *o, w.summon)).collect();
+    let where_it_is = call.name == "cast_paying_cost";
+    let sources = super::cost::Sources::of(state, w, player);
+    let payable = |o: ObjectId| {
+        paying.is_none_or(|r| {
+            let mut cost = super::card_cost::card_cost(state, w, o);
+            cost.total = if r > 0 { (cost.total - r).max(1) } else { cost.total };
+            sources.can_pay(&cost, &[o])
+        })
+    };
+    let options: Vec<ObjectId> = call
+        .objects
+        .iter()
+        .map(|o| state.current(*o))
+        .filter(|o| state.object(*o).left.is_none() && (where_it_is || Some(state.object(*o).zone) == from || aside.contains(o)) && w.is(state, *o, w.summon) && payable(*o))
+        .collect();
     if options.is_empty() {
         return Ok(());
     }
-    let picked = match state.ask(agent, player, Question::Objects { prompt: "cast without paying its cost".into(), options: options.clone(), min: 1, max: 1 }) {
+    let prompt = if paying.is_some() { "cast" } else { "cast without paying its cost" };
+    let picked = match state.ask(agent, player, Question::Objects { prompt: prompt.into(), options: options.clone(), min: 1, max: 1 }) {
         Answer::Objects(list) if !list.is_empty() => list[0],
         _ => options[0],
     };
-    super::play::cast_summon(state, agent, w, player, picked, false)
+    super::play::cast_summon(state, agent, w, player, picked, paying)
 }
 
 /// FF 11.4, 6.2.4, 6.2.5: an effect plays cards onto the field of the player it names ("play Kain from your Break

@@ -300,7 +300,7 @@ pub fn perform(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     }
     match play {
         Play::Character(object) => play_character(state, agent, w, player, *object),
-        Play::Summon(object) => cast_summon(state, agent, w, player, *object, true),
+        Play::Summon(object) => cast_summon(state, agent, w, player, *object, Some(0)),
         Play::Item(object) => equip::play_item(state, agent, w, player, *object),
         Play::Formation(object) => equip::play_formation(state, agent, w, player, *object),
         Play::Ability(object, reference) => {
@@ -420,11 +420,17 @@ pub(super) fn run_instead(state: &mut GameState, agent: &mut dyn Agent, replacem
 }
 
 /// FF 11.3: the Summon moves to the stack, its targets are chosen (it needs one to be cast,
-/// FF 11.3.3), its cost is paid, and its player's "casts" triggers see it (FF 11.3.8).
-pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId, paying: bool) -> Result<(), Illegal> {
+/// FF 11.3.3), its cost is paid (`paying`: `Some(r)` lowered by an effect's `r`, not below 1; `None`:
+/// an effect casts it without paying), and its player's "casts" triggers see it (FF 11.3.8).
+pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, object: ObjectId, paying: Option<i64>) -> Result<(), Illegal> {
     let library = state.library.clone();
     let card = state.object(object).card;
-    let cost = card_cost(state, w, object);
+    let mut cost = card_cost(state, w, object);
+    // An effect's reduction, not below 1 (5-047C Mystic Knight).
+    if let Some(r) = paying.filter(|r| *r > 0) {
+        cost.total = (cost.total - r).max(1);
+    }
+    let paying = paying.is_some();
     if paying {
         super::options::use_up_next_card_reductions(state, object);
     }
