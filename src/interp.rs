@@ -50,6 +50,10 @@ pub struct Ctx<'a> {
     pub declaring: bool,
     /// The damage this deals cannot be reduced (FF 11.12.5.2: "This damage cannot be reduced").
     pub unreducible: bool,
+    /// A move the game makes on its own (a rule process) names this card as its cause once the replacement effects
+    /// have seen it: they see no Summon or ability moving the card (FF 12.4.5, 4-109H Hildibrand), its triggers see
+    /// the card whose damage broke it ("X breaks Y").
+    pub cause_after_replacing: Option<ObjectId>,
     /// Checking a triggered ability's condition: `this` is the source as it was before its own move
     /// off the field triggered it (FF 11.11.4, Trails 1221; `AS_IT_WAS`).
     as_it_was: std::cell::Cell<Option<ObjectId>>,
@@ -60,7 +64,7 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub fn new(state: &'a mut GameState, agent: &'a mut dyn Agent, source: Option<ObjectId>, controller: PlayerId, env: Env) -> Self {
         let began = state.log.len();
-        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false, unreducible: false, as_it_was: std::cell::Cell::new(None), began }
+        Ctx { state, agent, source, controller, env, any_zone: std::cell::Cell::new(false), game_value: None, paying: false, actor: None, declaring: false, unreducible: false, cause_after_replacing: None, as_it_was: std::cell::Cell::new(None), began }
     }
 
     /// `f` with card descriptions naming cards in any zone (when `anywhere`), not only the field.

@@ -431,6 +431,9 @@ impl Ctx<'_> {
                         }
                         Event::Damaged { object, amount, source, battle }
                     }
+                    Event::Moved { old, new, from, to, reason, position, by: None, hidden } if self.cause_after_replacing.is_some() => {
+                        Event::Moved { old, new, from, to, reason, position, by: self.cause_after_replacing, hidden }
+                    }
                     event => event,
                 };
                 self.state.apply(event.clone());

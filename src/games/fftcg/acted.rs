@@ -1,4 +1,4 @@
-//! What one action of a Summon or an ability, and the whole Summon or ability, did (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2), the cards it put into a Break Zone (FF 7.10) or dealt damage to (FF 6.5), the dull Characters it activated (FF 15.1.1.1), announced once for them all, and the cards it made a player discard (FF 15.1.1.4), announced once for them all and once for each.
+//! What one action of a Summon or an ability, and the whole Summon or ability, did (`GameHooks::acted`): the Characters it dulled (FF 15.1.1.2) or broke (FF 15.1.1.3), the cards it put into a Break Zone (FF 7.10) or dealt damage to (FF 6.5), the dull Characters it activated (FF 15.1.1.1), announced once for them all, and the cards it made a player discard (FF 15.1.1.4), announced once for them all and once for each.
 
 use crate::kernel::state::Acted;
 use crate::kernel::{Event, GameState, ObjectId, PlayerId};
@@ -26,6 +26,8 @@ pub const DISCARDED_DUE_TO_YOUR: &str = "one_or_more_due_to_your_summons_or_abil
 /// when the other player controls it ("When your opponent discards a card from their hand due to your Summons or
 /// abilities", 7-026R Gremlin, 12-028C Bard, 6-044L Zidane, 13-034H Remedi), detail `due_to_your_summons_or_abilities`.
 pub const DISCARDED_A_CARD: &str = "discard_a_card";
+/// The announcement of a card a Summon or an ability broke (FF 15.1.1.3), by the player who controls it.
+pub const BROKEN: &str = "broken";
 
 /// The events of one action of `source`'s effect, or (`whole`) of the whole effect of the Summon or
 /// ability (from the log index `from` on), read once it is done. Only a Summon or an ability does it (a
@@ -39,6 +41,7 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
     let Some(source) = source else { return Acted::default() };
     let (mut dulled, mut activated, mut put, mut damaged) = (vec![], vec![], vec![], vec![]);
     let mut discarded: Vec<(PlayerId, Vec<ObjectId>)> = vec![];
+    let mut broken: Vec<ObjectId> = vec![];
     // The lists of the cards it put into a Break Zone or dealt damage to, only for a card whose text reads them (its
     // printed or keyword abilities: many effects do both, few read them).
     let reads = |name| crate::interp::card_reads_tracked(&state.library, state.object(source).card, name);
@@ -50,6 +53,14 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
             && state.zone(*to).name == "break_zone"
         {
             put.push(*new);
+        }
+        if let Event::Moved { new, from: zone, reason: Some(reason), by: Some(by), .. } = event
+            && !whole
+            && reason == "break"
+            && *by == source
+            && state.zone(*zone).name == "field"
+        {
+            broken.push(*new);
         }
         match event {
             Event::Damaged { object, amount, source: Some(by), .. } if read_damaged && *by == source && *amount > 0 && !damaged.contains(object) => damaged.push(*object),
@@ -75,6 +86,11 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
         }
     }
     let mut signals = vec![];
+    // FF 15.1.1.3: each card this action broke, announced with the player whose Summon or ability broke it ("When a
+    // Backup you control is broken by your opponent's Summon or ability", 2-041H Doctor Cid).
+    if !broken.is_empty() && heard(state, BROKEN) {
+        signals.extend(broken.into_iter().map(|card| Event::Signal { name: crate::kernel::name!(BROKEN), objects: vec![card], player: Some(controller), detail: None }));
+    }
     if !activated.is_empty() && heard(state, ACTIVATED_BY) {
         signals.push(Event::Signal { name: crate::kernel::name!(ACTIVATED_BY), objects: activated, player: Some(controller), detail: Some("one_or_more".into()) });
     }

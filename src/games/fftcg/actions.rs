@@ -58,6 +58,16 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         "name_job" => return Ok(Some(name_job(state, agent, &w, call.controller))),
         "select_number" => return Ok(Some(Value::Number(select_number(state, agent, &w, call.player)))),
         "play_onto_field_of" => return play_onto_field_of(state, agent, call),
+        // "Each player who revealed a Character may play it onto the field" (9-102H Ultimecia): the player named
+        // decides, and plays it onto their own field.
+        "optional_play" => {
+            let cards: Vec<String> = call.objects.iter().map(|o| state.name_of(*o)).collect();
+            let prompt = format!("play {} onto the field", cards.join(" and "));
+            if cards.is_empty() || !matches!(state.ask(agent, call.player, Question::YesNo { prompt }), Answer::Yes(true)) {
+                return Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(vec![])))));
+            }
+            return play_onto_field_of(state, agent, call);
+        }
         "pay_x" => return pay_x(state, agent, &w, call).map(|x| Some(Value::Number(x))),
         // FF 11.2: a CP cost a phrase names (`pay [wind, wind] and 2 cp of any element`, `pay {2}`).
         "pay_cp" => {

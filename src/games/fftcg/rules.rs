@@ -192,12 +192,13 @@ fn to_break_zone(state: &mut GameState, agent: &mut dyn Agent, object: ObjectId,
     }
     let owner = state.object(object).owner;
     let Some(zone) = state.zone_id(crate::kernel::name!("break_zone"), Some(owner)) else { return };
-    let mut event = state.move_event(object, zone, reason.map(crate::kernel::Name::new), Position::Top);
-    // FF 12.4.5: the source of the damage just dealt is the card that broke it.
-    if let (Some("break"), Event::Moved { by, .. }) = (reason, &mut event) {
-        *by = last_damage(state, object).and_then(|(source, _)| source);
+    let event = state.move_event(object, zone, reason.map(crate::kernel::Name::new), Position::Top);
+    let mut ctx = Ctx::new(state, agent, None, owner, vec![]);
+    // FF 12.4.5: the source of the damage just dealt is the card that broke it; no Summon or ability moved it.
+    if reason == Some("break") {
+        ctx.cause_after_replacing = last_damage(ctx.state, object).and_then(|(source, _)| source);
     }
-    let _ = Ctx::new(state, agent, None, owner, vec![]).happen(event);
+    let _ = ctx.happen(event);
 }
 
 /// The last damage dealt to `object` among the latest events: the card that dealt it, and whether
