@@ -177,6 +177,10 @@ impl Ctx<'_> {
                             Operand::Cards { quantity: crate::ir::Quantity::Exactly(n) | crate::ir::Quantity::UpTo(n), .. } => self.number(n)?.max(1),
                             _ => 1,
                         };
+                        // `none: true`: "your opponent doesn't control Forwards" (3-142H Famed Mimic Gogo).
+                        if !matches!(bound.args[3], BoundArg::Absent) && self.word_arg(call, &bound.args[3])? == "true" {
+                            return Ok(Condition::Count { selector, op: CmpOp::Eq, value: 0 });
+                        }
                         Condition::Count { selector, op: CmpOp::Ge, value }
                     }
                     Primitive::IsDamaged => {

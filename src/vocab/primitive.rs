@@ -201,7 +201,7 @@ primitives! {
     /// `position: top`: on top of that zone.
     InZone "in_zone" [Predicate, Filter] (opt("what", Cards), req("zone", Zone), opt("position", Choice(&["top", "bottom"])));
     /// A player controls cards; in a filter, the candidate is controlled by the player.
-    Controls "controls" [Predicate, Filter] (req("who", Player), opt("what", Cards), opt("zone", Zone));
+    Controls "controls" [Predicate, Filter] (req("who", Player), opt("what", Cards), opt("zone", Zone), opt("none", BOOL));
     /// Cards are of a kind: `is_kind(subject, forward)`.
     IsKind "is_kind" [Predicate, Filter] (opt("what", Cards), req("kind", Word));
     /// The candidate was put where it is by an ability of these cards.
