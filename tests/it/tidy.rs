@@ -193,3 +193,31 @@ fn ff_phrases_call_only_what_the_game_does() {
     let listed: Vec<&str> = NOT_DONE.iter().copied().filter(|n| done(n) || !called.iter().any(|(c, _)| c == n)).collect();
     assert!(listed.is_empty(), "done now (or no longer called): take them off the list: {listed:?}");
 }
+
+/// What the FF phrases allow or forbid is read: every `allow(cards, name` and `forbid(cards, name` of std-abilities/fftcg
+/// names a permission an FF procedure asks about (src/, written out, or through the `format!` template listed), or is
+/// in the list below (found at stop 24: rules that change nothing, docs/known-gaps.md), which may only shrink.
+#[test]
+fn ff_permissions_are_read_by_the_game() {
+    const FORMATTED: [(&str, &str); 2] = [("receive_damage_from_abilities", "receive_damage_from_{by}"), ("use_action_abilities", "use_{kind}_abilities")];
+    const NOT_READ: [&str; 23] = [
+        "play_while_controlling", "special_ability_discard_instead", "play_cost_reduced_per_name", "deal_damage",
+        "deal_player_damage", "receive_damage_from_non_special_abilities", "gain_ability", "play_cost_becomes",
+        "be_chosen_by_backup_abilities", "be_chosen_by_ex_bursts", "discard_to_produce_cp", "double_damage_to_player",
+        "exact_damage_replaced", "redirect_next_damage", "pay_cast_cost_with_non_backup_cp", "element_cp",
+        "damage_at_most_replaced", "play_reduced_by_putting_card", "redirect_reduced_damage",
+        "play_without_controlling", "play_with_fewer_different_elements",
+        "damage_from_summons_and_abilities_of_element_becomes_zero", "pay_ability_cost_with_other_elements",
+    ];
+    let src: String = rust_files(&repo().join("src")).iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+    for (_, template) in FORMATTED {
+        assert!(src.contains(&format!("format!(\"{template}\")")), "no FF procedure reads the template {template}");
+    }
+    let read = |n: &str| src.contains(&format!("\"{n}\"")) || FORMATTED.iter().any(|(name, _)| *name == n);
+    let named = ff_names(&[("allow(", true), ("forbid(", true)]);
+    assert!(named.len() > 50, "the FF phrases name many permissions: {}", named.len());
+    let missing: Vec<String> = named.iter().filter(|(n, _)| !read(n) && !NOT_READ.contains(&n.as_str())).map(|(n, f)| format!("{f}: {n}")).collect();
+    assert!(missing.is_empty(), "phrases allow or forbid what no FF procedure reads: {missing:#?}");
+    let listed: Vec<&str> = NOT_READ.iter().copied().filter(|n| read(n) || !named.iter().any(|(c, _)| c == n)).collect();
+    assert!(listed.is_empty(), "read now (or no longer named): take them off the list: {listed:?}");
+}
