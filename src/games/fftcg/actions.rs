@@ -148,7 +148,14 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
         let c = state.characteristics(*s);
         c.allowed.iter().filter(|h| h.action == "player_damage_becomes" && h.who.is_none_or(|p| p == player)).filter_map(|h| h.value.as_ref().and_then(Value::number)).min()
     });
-    let amount = becomes.unwrap_or(amount);
+    // "doesn't deal any damage" (2-078R Vincent), "cannot deal damage to your opponent": no damage when every card
+    // dealing it may not; "the damage X deals to your opponent is doubled" (a hook on the card dealing it).
+    let forbidden = |s: &ObjectId| state.permits(*s, "deal_damage", None, None) == Some(false) || state.permits(*s, "deal_player_damage", Some(player), None) == Some(false);
+    if !sources.is_empty() && sources.iter().all(forbidden) {
+        return Ok(());
+    }
+    let doubled = sources.iter().any(|s| state.characteristics(*s).allowed.iter().any(|h| h.action == "double_damage_to_player" && h.who.is_none_or(|p| p == player)));
+    let amount = becomes.unwrap_or(amount) * if doubled { 2 } else { 1 };
     announce(state, agent, Event::Signal { name: crate::kernel::name!("player_damaged_by"), objects: sources.to_vec(), player: Some(player), detail: Some(amount.to_string()) });
     for _ in 0..amount {
         if state.outcome.is_some() {

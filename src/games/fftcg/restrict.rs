@@ -121,7 +121,7 @@ fn entered_without_triggering(state: &GameState, event: usize) -> bool {
 }
 
 /// The damage `object` receives, changed by the damage replacements FF-TCG reads from rule hooks
-/// (FF 11.12.5.2), after the replacement effects: damage from Summons or abilities (not battle
+/// (FF 11.12.5.2), after the replacement effects: none from a card that deals no damage (`deal_damage`); damage from Summons or abilities (not battle
 /// damage, FF 10.1.4.2) that the card does not receive (`receive_damage_from_summons`, `..._abilities`)
 /// becomes 0; reductions of damage from Summons and abilities
 /// (`damage_reduction_from_summons_and_abilities`) add up and subtract; then a halving
@@ -137,6 +137,10 @@ fn entered_without_triggering(state: &GameState, event: usize) -> bool {
 /// becomes a number (`first_damage_each_turn_from_summons_and_abilities_becomes`: 15-045H Edge, the card
 /// marked `FIRST_DAMAGE_THIS_TURN` once it has been dealt it).
 pub fn damage_received(state: &mut GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
+    // "Vincent ... doesn't deal any damage" (2-078R): the card dealing it deals none, in battle or by its abilities.
+    if source.is_some_and(|s| state.permits(s, "deal_damage", None, None) == Some(false)) {
+        return 0;
+    }
     let c = state.characteristics(object);
     if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
         return amount;
