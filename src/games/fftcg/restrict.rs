@@ -25,7 +25,18 @@ pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<Object
         "summons" => ("be_chosen_by_summons", "must_be_chosen_by_summons"),
         _ => ("be_chosen_by_abilities", "must_be_chosen_by_abilities"),
     };
-    let allowed: Vec<ObjectId> = candidates.into_iter().filter(|o| state.permits(*o, forbidden, Some(chooser), None) != Some(false)).collect();
+    // FF 5.2.3.1.1.3: an ability of a Backup ("cannot be chosen by your opponent's Backup abilities", 3-050L Aerith);
+    // FF 6.5.2.1: an EX Burst, the effect of a card in the Damage Zone ("cannot be chosen by Summons' EX Bursts or
+    // Characters' EX Bursts", 5-075L Wol).
+    let vocab = &state.library.vocab;
+    let backup = source.zip(vocab.kind("backup")).is_some_and(|(s, b)| state.characteristics(s).kinds.iter().any(|k| vocab.kind_is(*k, b)));
+    let ex_burst = source.is_some_and(|s| state.zone(state.object(s).zone).name == "damage_zone");
+    let may_choose = |o: ObjectId| {
+        state.permits(o, forbidden, Some(chooser), None) != Some(false)
+            && !(backup && state.permits(o, "be_chosen_by_backup_abilities", Some(chooser), None) == Some(false))
+            && !(ex_burst && state.permits(o, "be_chosen_by_ex_bursts", Some(chooser), None) == Some(false))
+    };
+    let allowed: Vec<ObjectId> = candidates.into_iter().filter(|o| may_choose(*o)).collect();
     let forced: Vec<ObjectId> = allowed.iter().copied().filter(|o| state.permits(*o, must, Some(chooser), None) == Some(true)).collect();
     if forced.is_empty() { allowed } else { forced }
 }
