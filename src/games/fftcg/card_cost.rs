@@ -52,7 +52,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let any_element = c.adjustments.get(any_element_key).is_some_and(|n| *n > 0);
     let needs = if total == 0 || any_element || elements.iter().any(|e| w.light_or_dark(*e)) { smallvec::SmallVec::new() } else { elements };
     let mut cost = CpCost { total, needs, ..Default::default() };
-    if !adjustment.starts_with("play") || c.forbidden.is_empty() {
+    if c.forbidden.is_empty() {
         return cost;
     }
     // FF 11.4.6.1, 11.2.1.1: restrictions on the CP that may pay to play the card, its player's
@@ -64,7 +64,8 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
                 super::collect_variants(hook.value.as_ref(), w.element_enum, &mut only);
                 cost.only = only.first().copied();
             }
-            "pay_play_cost_with_non_backup_cp" => cost.backups_only = true,
+            // "You can only pay with CP produced by Backups to cast Raiden" (8-103C).
+            "pay_play_cost_with_non_backup_cp" | "pay_cast_cost_with_non_backup_cp" => cost.backups_only = true,
             // FF 11.4, 11.2: only CP the named cards produce (12-060R Graham: "produced by Earth Backups").
             "pay_play_cost_with_cp_not_produced_by" => {
                 let view = state.view();

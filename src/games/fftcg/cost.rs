@@ -98,11 +98,22 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
     out
 }
 
-/// FF 5.2.1.3, 11.2.1.1: a Backup that can also produce CP of any Element some cards on the field have
+/// FF 5.2.1.3, 11.2.1.1: a Backup that can also produce CP of an Element ("Class Tenth Moogle can produce Lightning
+/// CP", 9-074C: the permission `element_cp` with the Element), or of any Element some cards on the field have
 /// ("Sherlotta can produce CP of any Element of the Forwards you control", 13-058C: the permission
 /// `element_cp_of_cards` with those cards), their Elements read now, as the CP is produced.
 fn with_elements_of_cards(state: &GameState, w: &Words, backup: ObjectId, mut elements: Elements) -> Elements {
     let c = state.characteristics(backup);
+    let mut named = vec![];
+    for hook in c.allowed.iter().filter(|h| h.action == "element_cp") {
+        super::collect_variants(hook.value.as_ref(), w.element_enum, &mut named);
+    }
+    for e in named {
+        if !elements.contains(&e) {
+            elements.push(e);
+        }
+    }
+    elements.sort_unstable();
     let hooks: Vec<&crate::kernel::Hook> = c.allowed.iter().filter(|h| h.action == "element_cp_of_cards" && h.with.is_some()).collect();
     if hooks.is_empty() {
         return elements;
