@@ -43,6 +43,10 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
             }
         }
     }
+    // "the cost for playing Yuffie onto the field becomes 0" (3-069C Yuffie): the least such number.
+    if let Some(n) = c.allowed.iter().filter(|h| h.action == "play_cost_becomes").filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
+        total = n.max(0);
+    }
     // "the cost required to cast your next Job Knight Forward is reduced by 2" (12-103H Beatrix).
     let total = super::options::next_card_cost(state, object, printed, total);
     let elements: smallvec::SmallVec<[u32; 4]> = w.element_values(&c).collect();

@@ -85,12 +85,14 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
         };
         add(object, elements, 1, "dull");
     }
-    // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card.
+    // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card unless an effect lets the player
+    // ("You can discard Light and Dark Element cards from your hand to produce CP", 7-075R Tilika).
     if let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) {
         for &object in state.zone(hand).objects.iter().filter(|o| !exclude.contains(o)) {
             let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
             let elements: Elements = w.element_values(c).collect();
-            if !elements.is_empty() && !elements.iter().any(|e| w.light_or_dark(*e)) {
+            let allowed = || !c.allowed.is_empty() && state.permits(object, "discard_to_produce_cp", Some(player), None) == Some(true);
+            if !elements.is_empty() && (!elements.iter().any(|e| w.light_or_dark(*e)) || allowed()) {
                 add(object, elements, 2, "discard");
             }
         }
