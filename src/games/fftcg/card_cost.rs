@@ -66,7 +66,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
             "pay_play_cost_with_other_elements" => {
                 let mut only = vec![];
                 super::collect_variants(hook.value.as_ref(), w.element_enum, &mut only);
-                cost.only = only.first().copied();
+                cost.only = (!only.is_empty()).then(|| only.into_iter().collect());
             }
             // "You can only pay with CP produced by Backups to cast Raiden" (8-103C).
             "pay_play_cost_with_non_backup_cp" | "pay_cast_cost_with_non_backup_cp" => cost.backups_only = true,

@@ -17,8 +17,9 @@ pub struct CpCost {
     pub total: i64,
     /// Kept without allocating: a cost needs one or two Elements at most but for a rare few.
     pub needs: SmallVec<[u32; 4]>,
-    /// Only CP of this Element may pay it (FF 11.4.6.1: "You can only pay with Fire CP").
-    pub only: Option<u32>,
+    /// Only CP of these Elements may pay it (FF 11.4.6.1: "You can only pay with Fire CP"; "with Fire CP, Ice CP, or
+    /// Lightning CP", 10-129L Hein).
+    pub only: Option<Elements>,
     /// Only CP from dulled Backups may pay it (FF 11.2.1.1: "only pay with Ice Backup CP").
     pub backups_only: bool,
     /// Only CP these cards produce by being dulled may pay it (FF 11.4, 11.2: "You can only pay with
@@ -31,7 +32,7 @@ impl CpCost {
     fn takes(&self, group: &Group) -> bool {
         (!self.backups_only || !group.discard())
             && self.producers.as_ref().is_none_or(|p| !group.discard() && group.objects.iter().all(|o| p.contains(o)))
-            && self.only.is_none_or(|e| group.elements.is_empty() || group.elements.contains(&e))
+            && self.only.as_ref().is_none_or(|only| group.elements.is_empty() || group.elements.iter().any(|e| only.contains(e)))
     }
 }
 

@@ -197,12 +197,24 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         return refuse(&|| format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object)));
     }
     // The cost, read once the ability can be used from here.
-    let cost = match free_use(state, player, ability) {
+    let mut cost = match free_use(state, player, ability) {
         Some(mark) => SymbolCost { free: Some(mark), ..SymbolCost::default() },
         None => text.cost.clone().map_err(Illegal)?,
     };
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
+    // FF 11.6.2.1 "You can only pay with Fire CP, Ice CP, or Lightning CP to use this ability" (10-129L Hein).
+    if kind == "action" && cost.cp.total > 0 {
+        let mut only = vec![];
+        state.reading(object, |c| {
+            for hook in c.forbidden.iter().filter(|h| h.action == "pay_ability_cost_with_other_elements" && h.who.is_none_or(|p| p == player)) {
+                super::collect_variants(hook.value.as_ref(), w.element_enum, &mut only);
+            }
+        });
+        if !only.is_empty() {
+            cost.cp.only = Some(only.into_iter().collect());
+        }
+    }
     let forbids_kind = |h: &crate::kernel::Hook| h.action.strip_prefix("use_").and_then(|a| a.strip_suffix("_abilities")) == Some(kind.as_str());
     if state.reading(object, |c| c.forbidden.iter().any(forbids_kind)) && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
         return refuse(&|| format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object)));
