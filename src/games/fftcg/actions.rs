@@ -1,5 +1,4 @@
-//! The actions card text leaves to the game (`game(...)` in std-abilities/fftcg/): damage to a
-//! player with EX Burst (FF 6.5) and EX Bursts an effect triggers (FF 11.10).
+//! The actions card text leaves to the game (`game(...)` in std-abilities/fftcg/): damage to a player with EX Burst (FF 6.5), EX Bursts an effect triggers (FF 11.10), paying {X} and CP costs (FF 11.2), casting Summons and playing cards as effects allow (FF 11.3-11.4); the other families are dispatched to their modules.
 
 
 use crate::interp::engine::{push, resolve_top};
