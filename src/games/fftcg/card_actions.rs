@@ -50,9 +50,9 @@ fn negate_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
 fn remove_from_battle(state: &mut GameState, call: &GameCall) {
     let battle = [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party")];
     for object in on_field(state, call) {
-        for flag in &battle {
-            if state.object(object).flags.contains(flag) {
-                state.apply(Event::Flag { object, flag: flag.clone(), value: false, by: call.source.into_iter().collect() });
+        for flag in battle {
+            if state.object(object).flags.contains(&flag) {
+                state.apply(Event::Flag { object, flag, value: false, by: call.source.into_iter().collect() });
             }
         }
     }
