@@ -1,4 +1,4 @@
-//! Game actions of card text on single cards and turns: damage negated (FF 9.5.1.3), a Forward removed from the battle (FF 10.1.3.3), cards removed from a hand at random (FF 15.1.1.5), an extra turn, an Attack Phase skipped.
+//! Game actions of card text on single cards and turns: damage negated (FF 9.5.1.3), a Forward removed from the battle (FF 10.1.3.3), cards removed from a hand at random (FF 15.1.1.5), an extra turn, an Attack Phase skipped, Backups of one Element dulled as a cost.
 
 use crate::interp::Ctx;
 use crate::kernel::decision::Agent;
@@ -13,6 +13,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             Ok(None)
         }
         "remove_random_from_hand" => remove_random_from_hand(state, agent, call).map(Some),
+        "dull_backups_of_same_element_or_with_source" => dull_backups_of_one_element(state, agent, call).map(|()| None),
         // "Take 1 more turn after this one" (5-147L Eald'narche): taken when this turn ends (`turn::pass_the_turn`).
         "extra_turn" => {
             state.apply(Event::Resource { player: call.player, name: crate::kernel::name!(super::turn::EXTRA_TURNS_DUE), delta: call.amount.unwrap_or(1).max(0) });
@@ -78,4 +79,47 @@ fn remove_random_from_hand(state: &mut GameState, agent: &mut dyn Agent, call: &
         }
     }
     Ok(Value::Cards(Box::new(Selector::Objects(removed))))
+}
+
+/// FF 11.6.2, 5.2.1.3 "Dull a total of 3 active Backups of the same Element or 2 active Backups of the same Element and
+/// Yuri" (7-128H Yuri), as a cost: the player picks one way to pay it among those they have (N active Backups they
+/// control sharing an Element, or N - 1 of them and the card itself, active); the cards are dulled. Illegal when
+/// there is none (FF 11.6.2: the ability cannot be used).
+fn dull_backups_of_one_element(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<(), Illegal> {
+    let w = super::Words::get(state);
+    let n = call.amount.unwrap_or(3).max(1) as usize;
+    let player = call.controller;
+    let active = |state: &GameState, o: ObjectId| state.zone(state.object(o).zone).name == "field" && !state.object(o).flags.contains("dull");
+    let backups: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player && w.is(state, *o, w.backup) && active(state, *o)).collect();
+    let source = call.source.map(|s| state.current(s)).filter(|s| active(state, *s) && !backups.contains(s));
+    let share = |group: &[ObjectId]| group.split_first().is_some_and(|(first, rest)| w.elements(state, *first).iter().any(|e| rest.iter().all(|o| w.elements(state, *o).contains(e))));
+    let mut ways: Vec<Vec<ObjectId>> = subsets(&backups, n).into_iter().filter(|g| share(g)).collect();
+    if let Some(source) = source {
+        ways.extend(subsets(&backups, n - 1).into_iter().filter(|g| share(g)).map(|mut g| {
+            g.push(source);
+            g
+        }));
+    }
+    if ways.is_empty() {
+        return Err(Illegal(format!("{} has no {n} active Backups of one Element to dull", state.players[player.index()].name)));
+    }
+    let pick = match ways.len() {
+        1 => 0,
+        k => state.ask_one(agent, player, "dull", k, |s, i| ways[i].iter().map(|o| s.name_of(*o)).collect::<Vec<_>>().join(", ").into()),
+    };
+    for object in ways.swap_remove(pick) {
+        Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] })?;
+    }
+    Ok(())
+}
+
+/// The subsets of `k` of these cards, in order.
+fn subsets(cards: &[ObjectId], k: usize) -> Vec<Vec<ObjectId>> {
+    if k == 0 {
+        return vec![vec![]];
+    }
+    (0..cards.len()).flat_map(|i| subsets(&cards[i + 1..], k - 1).into_iter().map(move |mut rest| {
+        rest.insert(0, cards[i]);
+        rest
+    })).collect()
 }
