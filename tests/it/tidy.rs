@@ -200,8 +200,8 @@ fn ff_phrases_call_only_what_the_game_does() {
 #[test]
 fn ff_permissions_are_read_by_the_game() {
     const FORMATTED: [(&str, &str); 2] = [("receive_damage_from_abilities", "receive_damage_from_{by}"), ("use_action_abilities", "use_{kind}_abilities")];
-    const NOT_READ: [&str; 12] = [
-        "play_while_controlling", "special_ability_discard_instead", "play_cost_reduced_per_name",
+    const NOT_READ: [&str; 11] = [
+        "play_while_controlling", "special_ability_discard_instead",
         "receive_damage_from_non_special_abilities", "gain_ability",
        
         "exact_damage_replaced", "redirect_next_damage",

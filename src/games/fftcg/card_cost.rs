@@ -43,6 +43,16 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
             }
         }
     }
+    // "reduced by 2 for each Job Archfiend of different name put into your Break Zone" (2-109H Golbez): the amount
+    // times the number of different names among the cards the hook names.
+    for hook in c.allowed.iter().filter(|h| h.action == "play_cost_reduced_per_name") {
+        let (Some(selector), Some(amount)) = (&hook.with, hook.value.as_ref().and_then(Value::number)) else { continue };
+        let view = state.view();
+        let mut names: Vec<String> = state.live_objects().filter(|o| state.selects(&view, selector, *o, Some(object))).map(|o| w.name_text(state, o)).collect();
+        names.sort_unstable();
+        names.dedup();
+        total = (total - amount * names.len() as i64).max(0);
+    }
     // "the cost for playing Yuffie onto the field becomes 0" (3-069C Yuffie): the least such number.
     if let Some(n) = c.allowed.iter().filter(|h| h.action == "play_cost_becomes").filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
         total = n.max(0);
