@@ -192,3 +192,8 @@ fn collect_variants(value: Option<&Value>, enum_id: EnumId, out: &mut Vec<u32>) 
         _ => {}
     }
 }
+
+/// The cards an action gives as its value (`Value::Cards` of exactly these objects).
+pub(super) fn cards(list: Vec<ObjectId>) -> Value {
+    Value::Cards(Box::new(crate::kernel::Selector::Objects(list)))
+}

@@ -159,6 +159,20 @@ fn ff_names(opens: &[(&str, bool)]) -> Vec<(String, String)> {
     out
 }
 
+/// The text of every source file under src/.
+fn src_text() -> String {
+    rust_files(&repo().join("src")).iter().map(|f| std::fs::read_to_string(f).unwrap()).collect()
+}
+
+/// Every name the FF phrases give (`named`, with its file) is `handled`, or in the `gaps` list; a name on the list that
+/// is handled now (or no longer named) must leave it. `what` words the failures.
+fn assert_handled_or_listed(named: &[(String, String)], handled: impl Fn(&str) -> bool, gaps: &[&str], what: (&str, &str)) {
+    let missing: Vec<String> = named.iter().filter(|(n, _)| !handled(n) && !gaps.contains(&n.as_str())).map(|(n, f)| format!("{f}: {n}")).collect();
+    assert!(missing.is_empty(), "{}: {missing:#?}", what.0);
+    let listed: Vec<&str> = gaps.iter().copied().filter(|n| handled(n) || !named.iter().any(|(c, _)| c == n)).collect();
+    assert!(listed.is_empty(), "{}: take them off the list: {listed:?}", what.1);
+}
+
 /// What the FF phrases ask the game is answered: every state, tracked list and resource named in std-abilities/fftcg
 /// is written in the FF procedures (src/), so a card cannot read a state nothing sets (the audit of stop 22 found
 /// thirty cards doing so). A name left unanswered for a while goes in the list, with its gap in docs/known-gaps.md;
@@ -166,14 +180,11 @@ fn ff_names(opens: &[(&str, bool)]) -> Vec<(String, String)> {
 #[test]
 fn ff_phrases_ask_only_what_the_game_answers() {
     const UNANSWERED: [&str; 0] = [];
-    let src: String = rust_files(&repo().join("src")).iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+    let src = src_text();
     let asked = ff_asked_names();
     assert!(asked.len() > 40, "the FF phrases ask about many names: {asked:?}");
     let answered = |name: &str| src.contains(&format!("\"{name}\"")) || src.contains(&format!("\"{name}:"));
-    let missing: Vec<String> = asked.iter().filter(|(n, _)| !answered(n) && !UNANSWERED.contains(&n.as_str())).map(|(n, f)| format!("{f}: {n}")).collect();
-    assert!(missing.is_empty(), "phrases ask about names no FF procedure answers: {missing:#?}");
-    let listed: Vec<&str> = UNANSWERED.iter().copied().filter(|n| answered(n) || !asked.iter().any(|(a, _)| a == n)).collect();
-    assert!(listed.is_empty(), "answered now (or no longer asked): take them off the list: {listed:?}");
+    assert_handled_or_listed(&asked, answered, &UNANSWERED, ("phrases ask about names no FF procedure answers", "answered now (or no longer asked)"));
 }
 
 /// What the FF phrases ask the game to do or announce is done: every `game(name` action is carried out and every
@@ -182,16 +193,13 @@ fn ff_phrases_ask_only_what_the_game_answers() {
 #[test]
 fn ff_phrases_call_only_what_the_game_does() {
     const NOT_DONE: [&str; 2] = ["produce_cp_of_any_element", "auto_ability_triggered"];
-    let src: String = rust_files(&repo().join("src")).iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+    let src = src_text();
     // Done by a pattern over names (`remove_<counter>_counters_from_one`, `remove_any_number_of_<counter>_counters`).
     let patterned = |n: &str| n.starts_with("remove_") && (n.ends_with("_counters") || n.ends_with("_counters_from_one") || n.ends_with("_counters_in_total"));
     let done = |n: &str| src.contains(&format!("\"{n}\"")) || patterned(n);
     let called = ff_names(&[("game(", false), ("signal(", false)]);
     assert!(called.len() > 80, "the FF phrases call on many names: {}", called.len());
-    let missing: Vec<String> = called.iter().filter(|(n, _)| !done(n) && !NOT_DONE.contains(&n.as_str())).map(|(n, f)| format!("{f}: {n}")).collect();
-    assert!(missing.is_empty(), "phrases call on what no FF procedure does: {missing:#?}");
-    let listed: Vec<&str> = NOT_DONE.iter().copied().filter(|n| done(n) || !called.iter().any(|(c, _)| c == n)).collect();
-    assert!(listed.is_empty(), "done now (or no longer called): take them off the list: {listed:?}");
+    assert_handled_or_listed(&called, done, &NOT_DONE, ("phrases call on what no FF procedure does", "done now (or no longer called)"));
 }
 
 /// What the FF phrases allow or forbid is read: every `allow(cards, name` and `forbid(cards, name` of std-abilities/fftcg
@@ -201,23 +209,16 @@ fn ff_phrases_call_only_what_the_game_does() {
 fn ff_permissions_are_read_by_the_game() {
     const FORMATTED: [(&str, &str); 2] = [("receive_damage_from_abilities", "receive_damage_from_{by}"), ("use_action_abilities", "use_{kind}_abilities")];
     const NOT_READ: [&str; 11] = [
-        "play_while_controlling", "special_ability_discard_instead",
-        "receive_damage_from_non_special_abilities", "gain_ability",
-       
-        "exact_damage_replaced", "redirect_next_damage",
-        "damage_at_most_replaced", "play_reduced_by_putting_card", "redirect_reduced_damage",
-        "play_with_fewer_different_elements",
-        "damage_from_summons_and_abilities_of_element_becomes_zero",
+        "play_while_controlling", "special_ability_discard_instead", "receive_damage_from_non_special_abilities", "gain_ability",
+        "exact_damage_replaced", "redirect_next_damage", "damage_at_most_replaced", "play_reduced_by_putting_card",
+        "redirect_reduced_damage", "play_with_fewer_different_elements", "damage_from_summons_and_abilities_of_element_becomes_zero",
     ];
-    let src: String = rust_files(&repo().join("src")).iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+    let src = src_text();
     for (_, template) in FORMATTED {
         assert!(src.contains(&format!("format!(\"{template}\")")), "no FF procedure reads the template {template}");
     }
     let read = |n: &str| src.contains(&format!("\"{n}\"")) || FORMATTED.iter().any(|(name, _)| *name == n);
     let named = ff_names(&[("allow(", true), ("forbid(", true)]);
     assert!(named.len() > 50, "the FF phrases name many permissions: {}", named.len());
-    let missing: Vec<String> = named.iter().filter(|(n, _)| !read(n) && !NOT_READ.contains(&n.as_str())).map(|(n, f)| format!("{f}: {n}")).collect();
-    assert!(missing.is_empty(), "phrases allow or forbid what no FF procedure reads: {missing:#?}");
-    let listed: Vec<&str> = NOT_READ.iter().copied().filter(|n| read(n) || !named.iter().any(|(c, _)| c == n)).collect();
-    assert!(listed.is_empty(), "read now (or no longer named): take them off the list: {listed:?}");
+    assert_handled_or_listed(&named, read, &NOT_READ, ("phrases allow or forbid what no FF procedure reads", "read now (or no longer named)"));
 }

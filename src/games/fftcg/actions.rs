@@ -63,7 +63,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
             let cards: Vec<String> = call.objects.iter().map(|o| state.name_of(*o)).collect();
             let prompt = format!("play {} onto the field", cards.join(" and "));
             if cards.is_empty() || !matches!(state.ask(agent, call.player, Question::YesNo { prompt }), Answer::Yes(true)) {
-                return Ok(Some(Value::Cards(Box::new(crate::kernel::Selector::Objects(vec![])))));
+                return Ok(Some(super::cards(vec![])));
             }
             return play_onto_field_of(state, agent, call);
         }

@@ -134,7 +134,7 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     let blocker = block(state, agent, w, windows)?;
     damage(state, agent, w, windows, blocker)?;
     // FF 10.1.4.5: the attack is over; the party disbands.
-    let battle = [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party")];
+    let battle = battle_flags();
     let involved: Vec<ObjectId> = state.live_objects().filter(|o| battle.iter().any(|f| state.object(*o).flags.contains(f))).collect();
     for o in involved {
         for flag in battle {
@@ -151,6 +151,12 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         announce(state, agent, Event::Signal { name: crate::kernel::name!(ATTACK_ENDS), objects: vec![], player: Some(state.turn_player), detail: None });
     }
     Ok(())
+}
+
+/// The states of a Forward in the battle (FF 10.1.3.3: removed from the battle, it loses them; FF 10.1.4.5: the
+/// end of the attack clears them).
+pub(super) fn battle_flags() -> [crate::kernel::Name; 3] {
+    [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party")]
 }
 
 /// The end of an attack (FF 10.1.4.5): the point "during this attack" lasts until, and its announcement.

@@ -2,7 +2,9 @@
 
 use crate::interp::Ctx;
 use crate::kernel::decision::Agent;
-use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Position, Selector, Value};
+use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, Position, Value};
+
+use super::cards;
 
 /// Carries out one of these actions; `None` when `call` is not one.
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Option<Result<Option<Value>, Illegal>> {
@@ -49,9 +51,8 @@ fn negate_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
 /// FF 10.1.3.3 "Remove Rikku from the Battle" (6-062R Rikku): the Forward stops attacking or blocking (and leaves
 /// its party); it deals and receives no battle damage in this attack. A blocked attack stays blocked.
 fn remove_from_battle(state: &mut GameState, call: &GameCall) {
-    let battle = [crate::kernel::name!("attacking"), crate::kernel::name!("blocking"), crate::kernel::name!("in_party")];
     for object in on_field(state, call) {
-        for flag in battle {
+        for flag in super::attack::battle_flags() {
             if state.object(object).flags.contains(&flag) {
                 state.apply(Event::Flag { object, flag, value: false, by: call.source.into_iter().collect() });
             }
@@ -65,7 +66,7 @@ fn remove_from_battle(state: &mut GameState, call: &GameCall) {
 fn remove_random_from_hand(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Value, Illegal> {
     let player = call.player;
     let mut removed = vec![];
-    let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) else { return Ok(Value::Cards(Box::new(Selector::Objects(removed)))) };
+    let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) else { return Ok(cards(removed)) };
     for _ in 0..call.amount.unwrap_or(1).max(0) {
         let cards = state.zone(hand).objects.clone();
         if cards.is_empty() {
@@ -78,7 +79,7 @@ fn remove_random_from_hand(state: &mut GameState, agent: &mut dyn Agent, call: &
             removed.push(new);
         }
     }
-    Ok(Value::Cards(Box::new(Selector::Objects(removed))))
+    Ok(cards(removed))
 }
 
 /// FF 11.6.2, 5.2.1.3 "Dull a total of 3 active Backups of the same Element or 2 active Backups of the same Element and

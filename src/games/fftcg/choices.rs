@@ -2,9 +2,9 @@
 
 use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
-use crate::kernel::{GameCall, GameState, Illegal, ObjectId, Selector, Value};
+use crate::kernel::{GameCall, GameState, Illegal, ObjectId, Value};
 
-use super::Words;
+use super::{cards, Words};
 
 /// Carries out one of these actions; `None` when `call` is not one.
 pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Option<Result<Option<Value>, Illegal>> {
@@ -15,10 +15,6 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: 
         "pay_cp_reduced_per_card" => pay_cp_reduced_per_card(state, agent, w, call).map(|()| None),
         _ => return None,
     })
-}
-
-fn cards(list: Vec<ObjectId>) -> Value {
-    Value::Cards(Box::new(Selector::Objects(list)))
 }
 
 /// The given cards still where they were, in `zone` when one is named.

@@ -1,6 +1,7 @@
 //! Searching a deck (FF 15.1.1.8, SE14 15.1.1.9): for one card or several of different Elements or costs, for two kinds at once, at the player's option, and putting the card found into a zone, on top of the deck, under its top card, or aside for the rest of the effect.
 
 use crate::interp::{announce, Ctx};
+use super::cards;
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value, ZoneId};
 
@@ -17,8 +18,8 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         }
         "search_two_kinds" => search_two_kinds(state, agent, call),
         "search_optional" => search(state, agent, call, &[]),
-        "search_top" => search_into_deck(state, agent, call, 0),
-        "search_under_top" => search_into_deck(state, agent, call, 1),
+        "search_top" => Ok(Some(cards(search_into_deck(state, agent, call, 0)))),
+        "search_under_top" => Ok(Some(cards(search_into_deck(state, agent, call, 1)))),
         "search_reveal" => search_aside(state, agent, call),
         _ => return None,
     })
@@ -61,9 +62,9 @@ fn pick(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, player: P
 /// FF 15.1.1.8, 7.9 "search for 1 Summon and put it on top of your deck" (7-094R Seymour, 3-125C Ephemeral Summoner),
 /// "... under the top card of your deck" (7-041C Yeul): the card found is revealed, the deck shuffled, and the
 /// card is then its top card or its second card (`depth` cards above it). A search that found a card is announced.
-fn search_into_deck(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, depth: usize) -> Result<Option<Value>, Illegal> {
+fn search_into_deck(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, depth: usize) -> Vec<ObjectId> {
     let player = call.controller;
-    let Some((deck, picked)) = pick(state, agent, call, player, &[]) else { return Ok(None) };
+    let Some((deck, picked)) = pick(state, agent, call, player, &[]) else { return vec![] };
     if !picked.is_empty() {
         state.apply(Event::Revealed { objects: picked.clone() });
     }
@@ -74,7 +75,7 @@ fn search_into_deck(state: &mut GameState, agent: &mut dyn Agent, call: &GameCal
     order.splice(at..at, picked.iter().copied());
     state.apply(Event::Shuffled { zone: deck, order });
     announce_search(state, agent, call, player, picked.len());
-    Ok(Some(cards(picked)))
+    picked
 }
 
 /// FF 15.1.1.8, SE14 15.1.1.9.1 "search for 1 Water Summon ... and cast it without paying the cost. If you do
@@ -83,24 +84,13 @@ fn search_into_deck(state: &mut GameState, agent: &mut dyn Agent, call: &GameCal
 /// set aside from the shuffle: `SET_ASIDE` names it, and casting it from there is allowed); the deck is
 /// shuffled. A search that found a card is announced. Gives the card found.
 fn search_aside(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) -> Result<Option<Value>, Illegal> {
-    let value = search_into_deck(state, agent, call, 0)?;
-    let aside = match &value {
-        Some(Value::Cards(selector)) => match selector.as_ref() {
-            crate::kernel::Selector::Objects(list) => list.clone(),
-            _ => vec![],
-        },
-        _ => vec![],
-    };
-    state.apply(Event::Tracked { name: crate::kernel::name!(SET_ASIDE), objects: aside });
-    Ok(value)
+    let aside = search_into_deck(state, agent, call, 0);
+    state.apply(Event::Tracked { name: crate::kernel::name!(SET_ASIDE), objects: aside.clone() });
+    Ok(Some(cards(aside)))
 }
 
 /// The cards a search put aside for the rest of its effect (`search_aside`).
 pub const SET_ASIDE: &str = "set_aside_by_search";
-
-fn cards(list: Vec<ObjectId>) -> Value {
-    Value::Cards(Box::new(crate::kernel::Selector::Objects(list)))
-}
 
 /// A search that found cards is announced, with the card whose ability searched and the number found
 /// (`searched`: "When your opponent searches for 1 or more cards", 13-034H Remedi).
