@@ -122,7 +122,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         latch_modifications: !trails,
         // Trails 1211.2, 1211.9, 1002.1: conditional triggered crafts trigger at Rule Check.
         conditional_triggers_at_rule_check: trails,
-        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| amount, answers: |_, _, _, _| false, relates: |_, _, _, _| None, acted: |_, _, _, _, _| Default::default() }),
+        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| (amount, vec![]), answers: |_, _, _, _| false, relates: |_, _, _, _| None, acted: |_, _, _, _, _| Default::default() }),
     }
 }
 

@@ -17,6 +17,7 @@ mod card_actions;
 mod card_cost;
 mod choices;
 mod cost;
+mod damage;
 mod deck;
 mod drive;
 mod elsewhere;
@@ -47,7 +48,8 @@ use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
 pub use acted::acted;
 pub use actions::carry_out;
 pub use answers::{answers, relates};
-pub use restrict::{allows, announce_chosen, damage_received, legal_targets};
+pub use damage::damage_received;
+pub use restrict::{allows, announce_chosen, legal_targets};
 
 /// The words of the game's vocabulary the procedures read, looked up once per game.
 #[derive(Debug, Clone)]

@@ -414,19 +414,27 @@ impl Ctx<'_> {
     /// A proposed event, through replacement effects (FF 11.12.5); returns the event that happened.
     pub fn happen(&mut self, event: Event) -> Result<Option<Event>, Illegal> {
         let proposed = if let Event::Damaged { amount, .. } = &event { *amount } else { 0 };
+        // Damage the game deals instead of or besides this (FF 11.12.5), after it.
+        let mut further = vec![];
         match self.state.replace(event, self.agent) {
             Replaced::Happens(event) => {
                 let event = match event {
                     // The game's own changes to damage, after the replacement effects (FF 11.12.5.2).
                     Event::Damaged { object, amount, source, battle } => {
-                        let mut amount = self.state.config.hooks.map_or(amount, |h| (h.damage)(self.state, object, amount, source, battle));
+                        let mut amount = amount;
+                        if let Some(hooks) = self.state.config.hooks {
+                            (amount, further) = (hooks.damage)(self.state, object, amount, source, battle);
+                        }
                         // Damage that cannot be reduced, or dealt to a card whose damage cannot be
-                        // (FF 11.12.5.2): no replacement or game change lowers it.
+                        // (FF 11.12.5.2): no replacement or game change lowers or redirects it.
                         if amount < proposed && (self.unreducible || !self.allowed(object, crate::kernel::Deed::ReduceDamage)) {
-                            amount = proposed;
+                            (amount, further) = (proposed, vec![]);
                         }
                         // Damage reduced to nothing is not dealt (SE14 11.13.5.8.2; UFS: failed instructions make no event).
                         if amount == 0 {
+                            for damage in further {
+                                self.happen(damage)?;
+                            }
                             return Ok(None);
                         }
                         Event::Damaged { object, amount, source, battle }
@@ -453,6 +461,9 @@ impl Ctx<'_> {
                 super::abilities::after_event(self.state, self.agent, index);
                 for signal in announced {
                     super::abilities::announce(self.state, self.agent, signal);
+                }
+                for damage in further {
+                    self.happen(damage)?;
                 }
                 Ok(Some(event))
             }

@@ -196,9 +196,7 @@ impl GameState {
             }
             Event::Pushed { entry } => self.stack.push((**entry).clone()),
             Event::Simultaneous { open } => self.simultaneous_since = open.then_some(self.log.len()),
-            Event::Popped => {
-                self.stack.pop();
-            }
+            Event::Popped => self.resolving = self.stack.pop().map(|entry| entry.ability),
             Event::Remembered { object, name, value } => {
                 self.object_mut(*object).memory.insert(*name, value.clone());
             }

@@ -229,8 +229,10 @@ pub struct GameHooks {
     /// The damage `object` receives once the game's own rules have changed `amount`, dealt by
     /// `source` (in battle or not), after the replacement effects (FF 11.12.5.2: halving,
     /// reductions by the kind of source the game reads from rule hooks); it may mark the card (a
-    /// replacement that applies only the first time in a turn).
-    pub damage: fn(&mut GameState, ObjectId, i64, Option<ObjectId>, bool) -> i64,
+    /// replacement that applies only the first time in a turn); with the damage dealt instead or as well, each
+    /// through the replacement effects in turn (FF 11.12.5: "the next damage dealt to the former is received by
+    /// the latter instead").
+    pub damage: fn(&mut GameState, ObjectId, i64, Option<ObjectId>, bool) -> (i64, Vec<crate::kernel::event::Event>),
     /// Whether the object with these computed characteristics is in a state the game names
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
@@ -456,6 +458,9 @@ pub struct GameState {
     pub pending: Vec<PendingTrigger>,
     /// What waits to resolve, last on top.
     pub stack: Vec<StackEntry>,
+    /// The ability that left the stack last, resolving now or resolved last (FF 11.10): what a rule asks of the
+    /// ability dealing damage ("damage from abilities other than special abilities", 2-126R Ghis).
+    pub resolving: Option<crate::kernel::trigger::AbilityRef>,
     /// Modifications latched onto current states (only when the game latches them).
     pub latches: Vec<Latch>,
     /// Cards the game's procedures keep track of by name (the attack in progress, cards chosen
@@ -547,6 +552,7 @@ impl GameState {
             simultaneous_since: None,
             changes: 0,
             rules_quiet: None,
+            resolving: None,
             undo: Default::default(),
             revealed_marks: 0,
             outcome: None,

@@ -12,7 +12,7 @@ use super::Words;
 
 
 /// The word a restriction on `source`'s effects uses: a Summon's, or an ability's.
-fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
+pub(super) fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
     let vocab = &state.library.vocab;
     let summon = source.zip(vocab.kind("summon")).is_some_and(|(s, summon)| state.characteristics(s).kinds.iter().any(|k| vocab.kind_is(*k, summon)));
     if summon { "summons" } else { "abilities" }
@@ -31,8 +31,13 @@ pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<Object
     let vocab = &state.library.vocab;
     let backup = source.zip(vocab.kind("backup")).is_some_and(|(s, b)| state.characteristics(s).kinds.iter().any(|k| vocab.kind_is(*k, b)));
     let ex_burst = source.is_some_and(|s| state.zone(state.object(s).zone).name == "damage_zone");
+    // "cannot be chosen by Summons or abilities of the named Element" (2-023H Rubicante): only by those of that Element.
+    let of_element = |o: ObjectId| {
+        let barring = |h: &&crate::kernel::Hook| h.action == forbidden && h.who.is_none_or(|p| p == chooser) && h.with.is_none();
+        state.characteristics(o).forbidden.iter().filter(barring).any(|h| super::damage::of_source_element(state, h, source))
+    };
     let may_choose = |o: ObjectId| {
-        state.permits(o, forbidden, Some(chooser), None) != Some(false)
+        (state.permits(o, forbidden, Some(chooser), None) != Some(false) || !of_element(o))
             && !(backup && state.permits(o, "be_chosen_by_backup_abilities", Some(chooser), None) == Some(false))
             && !(ex_burst && state.permits(o, "be_chosen_by_ex_bursts", Some(chooser), None) == Some(false))
     };
@@ -130,92 +135,6 @@ fn entered_without_triggering(state: &GameState, event: usize) -> bool {
     };
     !entered.is_empty() && entered.iter().all(|o| state.permits(*o, "trigger_auto_abilities_by_entering", None, None) == Some(false))
 }
-
-/// The damage `object` receives, changed by the damage replacements FF-TCG reads from rule hooks
-/// (FF 11.12.5.2), after the replacement effects: none from a card that deals no damage (`deal_damage`); damage from Summons or abilities (not battle
-/// damage, FF 10.1.4.2) that the card does not receive (`receive_damage_from_summons`, `..._abilities`)
-/// becomes 0; reductions of damage from Summons and abilities
-/// (`damage_reduction_from_summons_and_abilities`) add up and subtract; then a halving
-/// (`halve_damage_received`) rounds up to units of its value, as the card says (FF 4.2 would
-/// round down). Damage is never below 0. Before those, damage of a threshold or more becomes a
-/// number (`damage_at_least_replaced` with the threshold, `damage_at_least_becomes`: "If Dark Elf
-/// is dealt 9000 damage or more, the damage becomes 0 instead", 14-068C), and damage a player's
-/// Summons or the abilities of their Characters deal increases (`damage_from_summons_and_abilities_increases`
-/// for that player, with the increase: 14-006R Ifrit, Lord of the Inferno; increases add up); damage
-/// from abilities becomes a number (`damage_from_abilities_becomes`). Damage one player's Summons or
-/// abilities deal becomes a number (`damage_from_summons_and_abilities_becomes` for that player, the
-/// number its value: 15-083L Rydia; the least, when several say so); the first such damage in a turn
-/// becomes a number (`first_damage_each_turn_from_summons_and_abilities_becomes`: 15-045H Edge, the card
-/// marked `FIRST_DAMAGE_THIS_TURN` once it has been dealt it).
-pub fn damage_received(state: &mut GameState, object: ObjectId, amount: i64, source: Option<ObjectId>, battle: bool) -> i64 {
-    // "Vincent ... doesn't deal any damage" (2-078R): the card dealing it deals none, in battle or by its abilities.
-    if source.is_some_and(|s| state.permits(s, "deal_damage", None, None) == Some(false)) {
-        return 0;
-    }
-    let c = state.characteristics(object);
-    if c.allowed.is_empty() && c.forbidden.is_empty() && c.adjustments.is_empty() {
-        return amount;
-    }
-    let controller = source.map(|s| state.object(s).controller);
-    let mut amount = amount;
-    let threshold = c.allowed.iter().filter(|h| h.action == "damage_at_least_replaced").filter_map(|h| h.value.as_ref().and_then(Value::number)).min();
-    if threshold.is_some_and(|t| amount >= t) {
-        amount = c.adjustments.get("damage_at_least_becomes").copied().unwrap_or(0);
-    }
-    if !battle {
-        let by = by_what(state, source);
-        // FF 11.12.5.2: damage an ability (not a Summon) deals becomes a number ("If Philia is dealt damage by
-        // an ability, the damage becomes 0 instead", 13-129S), limited to one player's abilities (13-125R
-        // Yuzuki: `who`) or to the abilities of some cards (`with`); several: the lowest.
-        if by == "abilities"
-            && let Some(s) = source
-        {
-            let view = state.view();
-            let applies = |h: &&crate::kernel::Hook| {
-                h.action == "damage_from_abilities_becomes" && h.who.is_none_or(|p| Some(p) == controller) && h.with.as_ref().is_none_or(|sel| state.selects(&view, sel, s, Some(object)))
-            };
-            if let Some(n) = c.allowed.iter().filter(applies).filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
-                amount = n;
-            }
-        }
-        if state.permits(object, &format!("receive_damage_from_{by}"), controller, None) == Some(false) {
-            return 0;
-        }
-        // "If Rydia is dealt damage by your opponent's Summons or abilities, the damage becomes 0 instead"
-        // (15-083L Rydia): the hook names the player whose Summons and abilities it changes.
-        let becomes = c.allowed.iter().filter(|h| h.action == "damage_from_summons_and_abilities_becomes" && h.who.is_some_and(|p| Some(p) == controller));
-        if let Some(n) = becomes.filter_map(|h| h.value.as_ref().and_then(Value::number)).min() {
-            amount = n;
-        }
-        // FF 11.12.5.2 "During each turn, if Edge is dealt damage by your opponent's Summons or abilities for the
-        // first time in that turn, the damage becomes 0 instead" (15-045H Edge): the first damage of the turn
-        // from that player's Summons or abilities is replaced and the card marked; later damage is dealt as it is.
-        let first = c.allowed.iter().filter(|h| h.action == "first_damage_each_turn_from_summons_and_abilities_becomes" && h.who.is_some_and(|p| Some(p) == controller));
-        if let Some(n) = first.filter_map(|h| h.value.as_ref().and_then(Value::number)).min()
-            && amount > 0
-            && !state.object(object).flags.contains(FIRST_DAMAGE_THIS_TURN)
-        {
-            state.apply(Event::Flag { object, flag: crate::kernel::name!(FIRST_DAMAGE_THIS_TURN), value: true, by: vec![] });
-            amount = n;
-        }
-        if amount > 0 && controller.is_some() {
-            let increases = c.allowed.iter().filter(|h| h.action == "damage_from_summons_and_abilities_increases" && h.who.is_none_or(|p| Some(p) == controller));
-            amount += increases.filter_map(|h| h.value.as_ref().and_then(Value::number)).sum::<i64>();
-        }
-        amount -= c.adjustments.get("damage_reduction_from_summons_and_abilities").copied().unwrap_or(0);
-    }
-    if amount > 0
-        && state.permits(object, "halve_damage_received", None, None) == Some(true)
-        && let Some(unit) = c.allowed.iter().find(|h| h.action == "halve_damage_received").map(|h| h.value.as_ref().and_then(Value::number).unwrap_or(1).max(1))
-    {
-        amount = (amount / 2 + unit - 1) / unit * unit;
-    }
-    amount.max(0)
-}
-
-/// The mark on a card a first-damage-each-turn replacement has replaced damage for this turn (FF
-/// 11.12.5.2, 15-045H Edge); forgotten as the turn ends.
-pub const FIRST_DAMAGE_THIS_TURN: &str = "dealt_first_damage_by_summons_or_abilities_this_turn";
 
 /// FF 11.4.1, 11.4.4: a card its player may play from the hand only while controlling enough of
 /// some cards ("You must control 2 or more Forwards to cast Steiner", 14-109C Steiner: the hook

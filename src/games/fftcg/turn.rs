@@ -232,7 +232,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
 /// What happened this turn is forgotten as it ends: attacks made, Summons cast, abilities used,
 /// damage taken, the cards cast and the Forwards attacked with.
 fn forget_this_turn(state: &mut GameState) {
-    let this_turn = |f: &Name| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::restrict::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
+    let this_turn = |f: &Name| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::damage::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
     // One pass over the cards, most of which have neither flags nor counters.
     let (mut marked, mut counted): (Vec<(ObjectId, Name)>, Vec<(ObjectId, i64)>) = (vec![], vec![]);
     for o in state.live_objects() {
