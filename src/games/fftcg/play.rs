@@ -291,6 +291,11 @@ fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: Object
     if let Some(why) = super::restrict::too_few_controlled(state, player, object) {
         return Some(why);
     }
+    if w.is(state, object, w.character)
+        && let Some(why) = super::restrict::controlled_bars_play(state, w, player, object)
+    {
+        return Some(why);
+    }
     // "You can only cast up to 2 cards per turn" (15-127H Ace; FF 11.3, 11.4: Summons cast and Characters
     // played from the hand, counted as the turn goes).
     let cast = state.resource(player, CARDS_CAST_THIS_TURN);

@@ -1,8 +1,8 @@
 //! FF-TCG's restrictions on choosing and moving cards, as the interpreter asks for them: "cannot
 //! be chosen by (opponent's) Summons or abilities", "must choose X if possible" (FF 11.3.3,
 //! 11.6.5), "cannot be broken (by Summons or abilities)" (FF 15.1.1.3), "cannot become dull",
-//! damage a Forward does not receive, Characters entering the field that trigger nothing, the "chosen" event, and cards played only while their player
-//! controls enough of some cards (FF 11.4.1).
+//! Characters entering the field that trigger nothing, the "chosen" event, cards played only while their player
+//! controls enough of some cards (FF 11.4.1), and not while they control others (FF 7.7.3: the Light/Dark limit).
 
 use crate::interp::announce;
 use crate::kernel::decision::Agent;
@@ -149,4 +149,53 @@ pub fn too_few_controlled(state: &GameState, player: PlayerId, object: ObjectId)
         None => 0,
     };
     (have < needed).then(|| format!("{} needs its player to control {needed} or more of the cards named, not {have} (FF 11.4.1)", state.name_of(object)))
+}
+
+/// Why `player` cannot play the Character `object` because of Characters they control, if they cannot:
+/// - FF 7.7.3, 12.4.7: not a Light or Dark Character while they control a Light or Dark Character, unless a rule of
+///   theirs lets them have several of those ("You can play 2 or more Light Characters onto the field", 1-183H Cosmos:
+///   `play_several`), or the card may be played even so ("Cosmos can be played onto the field even if you control
+///   other Light Characters": `play_while_controlling` allowed, with the cards it may be played beside);
+/// - not while they control a card a rule names ("You cannot play Hooded Man or Kain while already in control of
+///   either Character", 11-054R: `play_while_controlling` forbidden, with the cards).
+pub fn controlled_bars_play(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Option<String> {
+    let light_dark = |o: ObjectId| state.reading(o, |c| w.element_values(c).any(|e| w.light_or_dark(e)));
+    let barring = |h: &crate::kernel::Hook| h.action == "play_while_controlling" && h.who.is_none_or(|p| p == player);
+    let forbids = state.reading(object, |c| c.forbidden.iter().any(barring));
+    if !forbids && !light_dark(object) {
+        return None;
+    }
+    let view = state.view();
+    let controlled = || state.in_zones(crate::kernel::name!("field")).filter(|o| *o != object && state.controller(*o) == player && w.is(state, *o, w.character));
+    if forbids {
+        let c = state.characteristics(object);
+        let named = |o: ObjectId| c.forbidden.iter().filter(|h| barring(h)).any(|h| h.with.as_ref().is_some_and(|sel| state.selects(&view, sel, o, Some(object))));
+        if let Some(o) = controlled().find(|o| named(*o)) {
+            return Some(format!("{} cannot be played while its player controls {} (an effect forbids it)", state.name_of(object), state.name_of(o)));
+        }
+    }
+    let others: Vec<ObjectId> = controlled().filter(|o| light_dark(*o)).collect();
+    if others.is_empty() || !light_dark(object) {
+        return None;
+    }
+    let several: Vec<crate::kernel::Selector> = state
+        .player_rules(player)
+        .into_iter()
+        .filter_map(|(name, value, _)| match value {
+            Some(Value::Cards(selector)) if name == "play_several" => Some(*selector),
+            _ => None,
+        })
+        .collect();
+    let kept = |o: ObjectId| several.iter().any(|s| state.selects(&view, s, o, None));
+    // The card played is read as the Character it will be, wherever it is played from.
+    let kept_once_played = several.iter().any(|s| match s {
+        crate::kernel::Selector::And(parts) => parts.iter().filter(|p| !matches!(p, crate::kernel::Selector::InZone(_))).all(|p| state.selects(&view, p, object, None)),
+        s => state.selects(&view, s, object, None),
+    });
+    let c = state.characteristics(object);
+    let beside = |o: ObjectId| c.allowed.iter().filter(|h| barring(h)).any(|h| h.with.as_ref().is_some_and(|sel| state.selects(&view, sel, o, Some(object))));
+    if (kept_once_played && others.iter().all(|o| kept(*o))) || others.iter().all(|o| beside(*o)) {
+        return None;
+    }
+    Some(format!("{} is a Light or Dark Character and its player controls {} (FF 7.7.3, 12.4.7)", state.name_of(object), state.name_of(others[0])))
 }
