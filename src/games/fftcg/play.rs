@@ -235,7 +235,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         exclude.push(object);
     }
     if cost.special {
-        let same = same_name_cards(state, w, player, object);
+        let same = special_discards(state, w, player, object);
         let Some(first) = same.first() else { return refuse(&|| format!("there is no card named {} in the hand to discard", w.name_text(state, object))) };
         exclude.push(*first);
     }
@@ -268,13 +268,17 @@ pub fn arrived_this_turn(state: &GameState, object: ObjectId) -> bool {
     state.object(object).entered > state.turn_began
 }
 
-/// FF 11.7.1: Character cards in the hand with the same name as `object`.
-fn same_name_cards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Vec<ObjectId> {
+/// FF 11.7.1: the cards `player` may discard to use a special ability of `object`: Character cards in the hand with the
+/// same name, or those a rule of the card names instead ("You may use Duncan's special ability by discarding a Card
+/// Name Sabin instead of discarding a Card Name Duncan", 8-014L: `special_ability_discard_instead`, with the cards).
+fn special_discards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Vec<ObjectId> {
     let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) else { return vec![] };
     let view = state.view();
     let chars = state.characteristics(object);
     let name = w.name_in(state, &chars, object);
-    state.zone(hand).objects.iter().copied().filter(|o| *o != object && character_named(state, w, &view, *o, &name).is_some()).collect()
+    let instead: Vec<&crate::kernel::Selector> = chars.allowed.iter().filter(|h| h.action == "special_ability_discard_instead").filter_map(|h| h.with.as_ref()).collect();
+    let allowed = |o: ObjectId| character_named(state, w, &view, o, &name).is_some() || instead.iter().any(|sel| state.selects(&view, sel, o, Some(object)));
+    state.zone(hand).objects.iter().copied().filter(|o| *o != object && allowed(*o)).collect()
 }
 
 /// Why an effect forbids `player` to play this card from the hand: "You cannot cast X" (a
@@ -535,7 +539,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         exclude.push(object);
     }
     if cost.special {
-        let same = same_name_cards(state, w, player, object);
+        let same = special_discards(state, w, player, object);
         let card = if same.len() > 1 {
             match state.ask(agent, player, Question::Objects { prompt: "discard a card of the same name".into(), options: same.clone(), min: 1, max: 1 }) {
                 Answer::Objects(list) if !list.is_empty() => list[0],
