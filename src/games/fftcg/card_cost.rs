@@ -78,6 +78,8 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
                 super::collect_variants(hook.value.as_ref(), w.element_enum, &mut only);
                 cost.only = (!only.is_empty()).then(|| only.into_iter().collect());
             }
+            // "you must use CP of 2 or more different Elements to play Wol onto the field" (9-121L).
+            "play_with_fewer_different_elements" => cost.different = hook.value.as_ref().and_then(Value::number).unwrap_or(0).clamp(0, 8) as u8,
             // "You can only pay with CP produced by Backups to cast Raiden" (8-103C).
             "pay_play_cost_with_non_backup_cp" | "pay_cast_cost_with_non_backup_cp" => cost.backups_only = true,
             // FF 11.4, 11.2: only CP the named cards produce (12-060R Graham: "produced by Earth Backups").

@@ -25,6 +25,9 @@ pub struct CpCost {
     /// Only CP these cards produce by being dulled may pay it (FF 11.4, 11.2: "You can only pay with
     /// CP produced by Earth Backups", 12-060R Graham).
     pub producers: Option<Vec<ObjectId>>,
+    /// CP of at least this many different Elements must pay it ("you must use CP of 2 or more different Elements to
+    /// play Wol onto the field", 9-121L); 0 or 1: no such rule.
+    pub different: u8,
 }
 
 impl CpCost {
@@ -159,6 +162,24 @@ fn covers(groups: &[Group], counts: &[i64], needs: &[u32]) -> bool {
     assign(&left, &flexible)
 }
 
+/// Whether the chosen CP can be of `different` Elements or more: the Elements of the sources that make one, and one
+/// more for each source that may make several.
+fn different_enough(groups: &[Group], counts: &[i64], different: u8) -> bool {
+    if different <= 1 {
+        return true;
+    }
+    let mut single: SmallVec<[u32; 8]> = SmallVec::new();
+    let mut flexible = 0;
+    for (group, count) in groups.iter().zip(counts).filter(|(_, c)| **c > 0) {
+        match group.elements.as_slice() {
+            [e] if !single.contains(e) => single.push(*e),
+            [_] => {}
+            _ => flexible += count,
+        }
+    }
+    single.len() as i64 + flexible >= i64::from(different)
+}
+
 /// Backtracking over the few sources that may make more than one Element.
 fn assign(left: &[u32], flexible: &[(&[u32], i64)]) -> bool {
     let Some(((elements, amount), rest)) = flexible.split_first() else { return left.is_empty() };
@@ -202,7 +223,7 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
         // FF 11.2.1.1, SE14 11.7.2.1.1: exact, or one CP over when paying only by discarding.
         let only_discarding = || s.groups.iter().zip(counts.iter()).filter(|(_, c)| **c > 0).all(|(g, _)| g.discard());
         if sum == s.cost.total || (sum == s.cost.total + 1 && only_discarding()) {
-            if covers(s.groups, counts, &s.cost.needs) {
+            if covers(s.groups, counts, &s.cost.needs) && different_enough(s.groups, counts, s.cost.different) {
                 s.out.push(counts.clone());
             }
             return;
@@ -240,7 +261,7 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
 /// number `d` of discards and `b = total - 2d` of Backups pays it exactly (or `2d = total + 1` from
 /// discards alone, SE14 11.7.2.1.1), one of them making the needed Element.
 fn payable_by_counting(groups: &[Group], available: &[i64], cost: &CpCost) -> Option<bool> {
-    if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() {
+    if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() || cost.different > 1 {
         return None;
     }
     let need = cost.needs.first();
