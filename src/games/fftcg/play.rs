@@ -196,10 +196,11 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     if zone != works_in {
         return refuse(&|| format!("that ability of {} is used from the {works_in}, not the {zone}", state.name_of(object)));
     }
-    // The cost, read once the ability can be used from here.
+    // The cost, read once the ability can be used from here; copied only to be changed or returned (legal plays
+    // ask of every ability whether it can be used, and most cannot).
     let mut cost = match free_use(state, player, ability) {
-        Some(mark) => SymbolCost { free: Some(mark), ..SymbolCost::default() },
-        None => text.cost.clone().map_err(Illegal)?,
+        Some(mark) => std::borrow::Cow::Owned(SymbolCost { free: Some(mark), ..SymbolCost::default() }),
+        None => std::borrow::Cow::Borrowed(text.cost.as_ref().map_err(|e| Illegal(e.clone()))?),
     };
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
@@ -212,7 +213,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
             }
         });
         if !only.is_empty() {
-            cost.cp.only = Some(only.into_iter().collect());
+            cost.to_mut().cp.only = Some(only.into_iter().collect());
         }
     }
     let forbids_kind = |h: &crate::kernel::Hook| h.action.strip_prefix("use_").and_then(|a| a.strip_suffix("_abilities")) == Some(kind.as_str());
@@ -245,7 +246,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
     if !super::cost::has_crystals(state, player, cost.crystals) {
         return refuse(&|| format!("{} has fewer than {} Crystal(s)", state.players[player.index()].name, cost.crystals));
     }
-    Ok(cost)
+    Ok(cost.into_owned())
 }
 
 /// A use the player may make without paying any cost ("You can use this ability without paying any
