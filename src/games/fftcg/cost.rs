@@ -260,14 +260,15 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
 /// Backups (1 each) and the discards (2 each) could make counts, not which cards make them. Some
 /// number `d` of discards and `b = total - 2d` of Backups pays it exactly (or `2d = total + 1` from
 /// discards alone, SE14 11.7.2.1.1), one of them making the needed Element.
-fn payable_by_counting(groups: &[Group], available: &[i64], cost: &CpCost) -> Option<bool> {
+fn payable_by_counting(groups: &[Group], available: impl Fn(&Group) -> i64, cost: &CpCost) -> Option<bool> {
     if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() || cost.different > 1 {
         return None;
     }
     let need = cost.needs.first();
     // [Backups, discards]: (units making the needed Element, all units).
     let mut units = [(0i64, 0i64); 2];
-    for (g, n) in groups.iter().zip(available) {
+    for g in groups {
+        let n = available(g);
         let kind = &mut units[usize::from(g.discard())];
         kind.1 += n;
         if need.is_none_or(|e| g.elements.is_empty() || g.elements.contains(e)) {
@@ -324,10 +325,12 @@ impl<'a> Sources<'a> {
             return !payments(&left, cost, 1).is_empty();
         }
         let groups = self.groups();
-        let available: SmallVec<[i64; 16]> = groups.iter().map(|g| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).collect();
-        let Some(quick) = payable_by_counting(groups, &available, cost) else { return !payments_from(groups, &available, cost, 1).is_empty() };
+        let free = |g: &Group| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64;
+        // Counted group by group; listed only for the payment search.
+        let available = || groups.iter().map(free).collect::<SmallVec<[i64; 16]>>();
+        let Some(quick) = payable_by_counting(groups, free, cost) else { return !payments_from(groups, &available(), cost, 1).is_empty() };
         if self.state.audit {
-            assert_eq!(quick, !payments_from(groups, &available, cost, 1).is_empty(), "counting CP disagrees with the payment search for {cost:?}");
+            assert_eq!(quick, !payments_from(groups, &available(), cost, 1).is_empty(), "counting CP disagrees with the payment search for {cost:?}");
         }
         quick
     }
