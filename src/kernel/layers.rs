@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::kernel::continuous::{Change, Characteristics, ContinuousEffect, Duration, Layer, Op, View};
+use crate::kernel::continuous::{Change, Characteristics, ContinuousEffect, Duration, Layer, Op, View, GAIN_ABILITY};
 use crate::kernel::ids::*;
 use crate::kernel::state::GameState;
 use crate::kernel::value::{Amount, Condition, Selector, Value};
-use crate::vocab::PropId;
+use crate::vocab::{KeywordId, PropId};
 
 /// The objects that ignore earlier effects, with the order (timestamp, ID) of the effect that
 /// makes them (Trails 1325.1).
@@ -94,7 +94,28 @@ impl GameState {
                 self.apply_effect(&mut view, effect, ignoring);
             }
         }
+        for (index, slot) in view.iter_mut().enumerate() {
+            self.ungain(ObjectId(index as u32), slot);
+        }
         view
+    }
+
+    /// A keyword an effect gave an object that a rule of it forbids it to gain ("Forwards cannot gain Haste", 2-031C
+    /// Edward: the prohibition `GAIN_ABILITY` naming the keyword) is taken away again, unless the card has it printed:
+    /// whatever the timestamps, the prohibition wins (FF 2.2).
+    pub(super) fn ungain(&self, object: ObjectId, slot: &mut Option<Arc<Characteristics>>) {
+        let Some(c) = slot.as_ref() else { return };
+        if c.forbidden.is_empty() || !c.forbidden.iter().any(|h| h.action == GAIN_ABILITY && h.ability.is_some()) {
+            return;
+        }
+        let printed = self.printed(object);
+        let barred = |k: &KeywordId| !printed.keywords.contains(k) && c.forbidden.iter().any(|h| h.action == GAIN_ABILITY && h.ability == Some(*k));
+        if c.keywords.iter().any(barred) {
+            let kept: Vec<KeywordId> = c.keywords.iter().copied().filter(|k| !barred(k)).collect();
+            if let Some(c) = slot.as_mut() {
+                Arc::make_mut(c).keywords = kept;
+            }
+        }
     }
 
     /// FF 11.12.4.13, Trails 1215.3a: effects in timestamp order, except that an effect applies

@@ -204,6 +204,7 @@ impl GameState {
                     super::layers::apply_change(c, &e.change, amount.unwrap_or(0), e.id);
                 }
             }
+            self.ungain(object, &mut view[object.index()]);
         }
         self.reread_globals(view, globals, stale)
     }
