@@ -368,17 +368,33 @@ impl PaidReduction {
     }
 }
 
-/// The permission to lower a card's cost by removing cards from the game before paying it (FF 11.3.7, 11.2,
-/// 15.1.1.5: "Before paying the cost to cast Vayne, you can remove any number of active Backups you control from
-/// the game to reduce the cost required to cast Vayne by 4 for each Backup you removed this way", 15-088H Vayne):
-/// the cards on the field it names and the reduction for each.
-fn removal_reduction(state: &GameState, card: ObjectId) -> Option<(Vec<ObjectId>, i64)> {
-    let permission = hook(state, card, "cast_reduced_by_removing_cards")?;
+/// Cards a permission lets the player move before paying a card's cost to lower it (FF 11.3.7, 11.2, 15.1.1.5), in
+/// batches of `batch` cards, at most `batches` of them, each lowering it by `per`.
+struct CostMove {
+    options: Vec<ObjectId>,
+    per: i64,
+    batch: usize,
+    batches: usize,
+    zone: String,
+}
+
+/// The cards on the field `card`'s permission lets its player move to lower its cost: "Before paying the cost to cast
+/// Vayne, you can remove any number of active Backups you control from the game to reduce the cost required to cast
+/// Vayne by 4 for each Backup you removed this way" (15-088H Vayne: `cast_reduced_by_removing_cards`, one at a time);
+/// "you may put 1 active Lightning Backup you control into the Break Zone. If you do so, the cost for playing Kain onto
+/// the field is reduced by 5" (9-084H Kain: `play_reduced_by_putting_card`, with the number and the zone, once).
+fn cost_move(state: &GameState, card: ObjectId) -> Option<CostMove> {
+    let (permission, removing) = match hook(state, card, "cast_reduced_by_removing_cards") {
+        Some(p) => (p, true),
+        None => (hook(state, card, "play_reduced_by_putting_card")?, false),
+    };
     let per = permission.value.as_ref().and_then(Value::number).filter(|n| *n > 0)?;
     let selector = permission.with.as_ref()?;
     let view = state.view();
     let options: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(|o| *o != card && state.selects(&view, selector, *o, Some(card))).collect();
-    (!options.is_empty()).then_some((options, per))
+    let (batch, zone) = if removing { (1, "removed".to_string()) } else { (permission.counts.first().copied().filter(|n| *n > 0).unwrap_or(1) as usize, permission.zone.clone().unwrap_or_else(|| "break_zone".into())) };
+    let batches = if removing { options.len() } else { 1 };
+    (options.len() >= batch).then_some(CostMove { options, per, batch, batches, zone })
 }
 
 /// `cost` lowered by `by`, not below 0; nothing of an Element is asked of a cost of 0.
@@ -387,27 +403,31 @@ fn lowered(cost: &CpCost, by: i64) -> CpCost {
     CpCost { total, needs: if total == 0 { smallvec::SmallVec::new() } else { cost.needs.clone() }, ..cost.clone() }
 }
 
-/// Whether removing some of the cards `card`'s permission names would let `player` pay its lowered cost from
-/// `sources` (the removed cards no longer paying).
+/// Whether moving some of the cards `card`'s permission names (`cost_move`) would let `player` pay its lowered cost
+/// from `sources` (the cards moved no longer paying).
 pub fn removal_affordable(state: &GameState, sources: &super::cost::Sources, card: ObjectId, cost: &CpCost) -> bool {
-    let Some((options, per)) = removal_reduction(state, card) else { return false };
-    (1..=options.len()).any(|k| {
-        let mut exclude = options[..k].to_vec();
+    let Some(m) = cost_move(state, card) else { return false };
+    (1..=m.batches).any(|k| {
+        let mut exclude = m.options[..k * m.batch].to_vec();
         exclude.push(card);
-        sources.can_pay(&lowered(cost, per * k as i64), &exclude)
+        sources.can_pay(&lowered(cost, m.per * k as i64), &exclude)
     })
 }
 
-/// FF 11.3.7: before the cost is paid the player may remove any number of the cards the permission names from
-/// the game; the cost is lowered by the amount for each.
+/// FF 11.3.7: before the cost is paid the player may move cards the permission names (`cost_move`); the cost is
+/// lowered by the amount for each batch moved.
 fn remove_to_reduce(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<(), Illegal> {
-    let Some((options, per)) = removal_reduction(state, card) else { return Ok(()) };
-    let prompt = format!("remove cards from the game to reduce the cost of {} by {per} each", state.name_of(card));
-    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: 0, max: options.len() }) else { return Ok(()) };
-    let picked: Vec<ObjectId> = picked.into_iter().filter(|o| options.contains(o)).collect();
+    let Some(m) = cost_move(state, card) else { return Ok(()) };
+    let prompt = match m.zone.as_str() {
+        "removed" => format!("remove cards from the game to reduce the cost of {} by {} each", state.name_of(card), m.per),
+        zone => format!("put {} card(s) into the {zone} to reduce the cost of {} by {}", m.batch, state.name_of(card), m.per),
+    };
+    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options: m.options.clone(), min: 0, max: m.batch * m.batches }) else { return Ok(()) };
+    let mut picked: Vec<ObjectId> = picked.into_iter().filter(|o| m.options.contains(o)).collect();
+    picked.truncate(picked.len() / m.batch * m.batch);
     for &o in &picked {
-        put(state, agent, player, o, "removed")?;
+        put(state, agent, player, o, &m.zone)?;
     }
-    *cost = lowered(cost, per * picked.len() as i64);
+    *cost = lowered(cost, m.per * (picked.len() / m.batch) as i64);
     Ok(())
 }
