@@ -134,6 +134,27 @@ pub fn game_reaches(state: &GameState, event: &Event) -> bool {
     cached.reach.reaches(state, event)
 }
 
+/// Whether a triggered ability of some card in the game, printed, of a keyword or given by an effect, listens for the
+/// announcement `name` (by name, or every announcement; a state trigger, which looks after every event, does not):
+/// what `GameConfig::trigger_signal` asks before it is announced.
+pub fn game_listens_for(state: &GameState, name: &str) -> bool {
+    let hears = |r: &TriggerReach| r.every_signal || r.signals.iter().any(|s| s == name);
+    let reaches = reaches(&state.library);
+    let given = state.effects.iter().any(|e| match &e.change {
+        Change::GrantKeyword(k) => hears(&reaches.keywords[k.index()]),
+        Change::GrantAbilities(list) => list.iter().filter_map(|a| a.trigger.as_ref()).any(|t| {
+            let mut reach = TriggerReach::default();
+            add_reach(&state.library, &t.event, &mut reach);
+            hears(&reach)
+        }),
+        Change::Copy { card, .. } => hears(&reaches.cards[card.index()]),
+        _ => false,
+    });
+    let probe = Event::Signal { name: Name::new(name), objects: vec![], player: None, detail: None };
+    // Brings the game's reach up to date, then reads it.
+    given || (game_reaches(state, &probe) && hears(&state.cache.game_reach.borrow().reach))
+}
+
 /// The kinds of events a trigger's phrase can match, by its primitives (as `could_match` tests
 /// them), with the zones and names it fixes in the text; anything else reaches every such event.
 fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach) {

@@ -94,8 +94,10 @@ impl GameState {
                 self.apply_effect(&mut view, effect, ignoring);
             }
         }
-        for (index, slot) in view.iter_mut().enumerate() {
-            self.ungain(ObjectId(index as u32), slot);
+        if active.iter().any(|e| forbids_gaining(&e.change)) {
+            for (index, slot) in view.iter_mut().enumerate() {
+                self.ungain(ObjectId(index as u32), slot);
+            }
         }
         view
     }
@@ -276,6 +278,11 @@ impl GameState {
         };
         layer.unwrap_or(plan.len().saturating_sub(1))
     }
+}
+
+/// Whether the change forbids gaining a keyword (`GameState::ungain`).
+pub(super) fn forbids_gaining(change: &Change) -> bool {
+    matches!(change, Change::Forbid(h) if h.action == GAIN_ABILITY)
 }
 
 /// What a continuous effect can read or write among the characteristics.

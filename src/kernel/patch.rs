@@ -191,6 +191,7 @@ impl GameState {
         }
         // The order `compute_view` applies them in, with no dependencies to reorder them.
         active.sort_by_cached_key(|(e, _)| (self.layer_of(&e.change), !self.sets_base(e), e.timestamp, e.id));
+        let ungaining = active.iter().any(|(e, _)| super::layers::forbids_gaining(&e.change));
         for &object in stale {
             let live = self.listed(object);
             view[object.index()] = live.then(|| self.printed(object));
@@ -204,7 +205,9 @@ impl GameState {
                     super::layers::apply_change(c, &e.change, amount.unwrap_or(0), e.id);
                 }
             }
-            self.ungain(object, &mut view[object.index()]);
+            if ungaining {
+                self.ungain(object, &mut view[object.index()]);
+            }
         }
         self.reread_globals(view, globals, stale)
     }

@@ -126,6 +126,10 @@ pub struct GameConfig {
     /// Conditional triggered abilities (Trails 1211.9) are checked only at a Rule Check, after
     /// its rule processes (Trails 1002.1, 1211.2), not after every event (FF 11.8.18).
     pub conditional_triggers_at_rule_check: bool,
+    /// The announcement that an ability triggered, made for each ability that triggers (FF 11.8: "When your opponent's
+    /// auto-ability triggers", 10-074C Suzuhisa), with the ability's source and controller; only while a card can
+    /// hear it, and never for the abilities it triggers itself (they would announce again, without end).
+    pub trigger_signal: Option<&'static str>,
     /// The game's own rules the interpreter consults (`game(...)` actions, target restrictions,
     /// move restrictions); `None`: actions are announced only, nothing is restricted.
     pub hooks: Option<GameHooks>,
