@@ -50,8 +50,10 @@ struct Group {
     elements: Elements,
     /// 2 for a discarded card (FF 11.2.1.1), 1 for a dulled Backup.
     amount: i64,
-    /// "dull" or "discard": with the card's name, what the payment says it did.
+    /// "dull" or "discard" (or "dull and put into the Break Zone"): with the card's name, what the payment says it did.
     verb: &'static str,
+    /// The group of the same cards another way (`producing_any_cp`): a card pays through one of them, never both.
+    shares: Option<usize>,
 }
 
 impl Group {
@@ -64,11 +66,12 @@ impl Group {
 /// another part of the cost).
 fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) -> Vec<Group> {
     let mut out: Vec<Group> = vec![];
+    let mut any_cp: SmallVec<[ObjectId; 2]> = SmallVec::new();
     let mut add = |object: ObjectId, elements: Elements, amount: i64, verb: &'static str| {
         let card = state.object(object).card;
         match out.iter_mut().find(|g| state.object(g.objects[0]).card == card && g.amount == amount && g.elements == elements) {
             Some(g) => g.objects.push(object),
-            None => out.push(Group { objects: smallvec::smallvec![object], elements, amount, verb }),
+            None => out.push(Group { objects: smallvec::smallvec![object], elements, amount, verb, shares: None }),
         }
     };
     let view = state.view();
@@ -88,6 +91,9 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
             with_elements_of_cards(state, w, object, w.element_values(c).collect())
         };
         add(object, elements, 1, "dull");
+        if !c.stripped && producing_any_cp(state, object) {
+            any_cp.push(object);
+        }
     }
     // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card unless an effect lets the player
     // ("You can discard Light and Dark Element cards from your hand to produce CP", 7-075R Tilika).
@@ -99,6 +105,16 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
             if !elements.is_empty() && (!elements.iter().any(|e| w.light_or_dark(*e)) || allowed()) {
                 add(object, elements, 2, "discard");
             }
+        }
+    }
+    // "If you pay a CP, you may put Sherlotta into the Break Zone to produce 1 CP of any Element. (You can dull Sherlotta
+    // to pay the CP.)" (8-053H): dulled and put into the Break Zone, 1 CP of any Element, in place of her own CP.
+    for object in any_cp {
+        let card = state.object(object).card;
+        let plain = out.iter().position(|g| g.amount == 1 && g.verb == "dull" && g.objects.contains(&object));
+        match out.iter_mut().find(|g| g.shares.is_some() && state.object(g.objects[0]).card == card) {
+            Some(g) => g.objects.push(object),
+            None => out.push(Group { objects: smallvec::smallvec![object], elements: Elements::new(), amount: 1, verb: DULL_AND_BREAK, shares: plain }),
         }
     }
     out
@@ -233,7 +249,7 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
             return;
         }
         let group = &s.groups[i];
-        let most = if s.cost.takes(group) { s.available[i] } else { 0 };
+        let most = if s.cost.takes(group) { s.available[i] - group.shares.map_or(0, |j| counts[j]) } else { 0 };
         for k in (0..=most).rev() {
             if sum + k * group.amount > s.cost.total + 1 {
                 continue;
@@ -261,7 +277,7 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
 /// number `d` of discards and `b = total - 2d` of Backups pays it exactly (or `2d = total + 1` from
 /// discards alone, SE14 11.7.2.1.1), one of them making the needed Element.
 fn payable_by_counting(groups: &[Group], available: impl Fn(&Group) -> i64, cost: &CpCost) -> Option<bool> {
-    if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() || cost.different > 1 {
+    if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() || cost.different > 1 || groups.iter().any(|g| g.shares.is_some()) {
         return None;
     }
     let need = cost.needs.first();
@@ -305,7 +321,7 @@ impl<'a> Sources<'a> {
 
     /// The most CP these sources could make, leaving out `exclude`.
     pub fn most_cp(&self, exclude: &[ObjectId]) -> i64 {
-        self.groups().iter().map(|g| g.amount * g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).sum()
+        self.groups().iter().filter(|g| g.shares.is_none()).map(|g| g.amount * g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).sum()
     }
 
     /// Whether `cost` could be paid from these sources, leaving out `exclude`.
@@ -359,6 +375,29 @@ pub fn pay_tracked(state: &mut GameState, agent: &mut dyn Agent, w: &Words, play
     Ok(())
 }
 
+/// What a payment says of a card dulled and put into the Break Zone for 1 CP of any Element (`producing_any_cp`).
+const DULL_AND_BREAK: &str = "dull and put into the Break Zone";
+
+/// Whether the Backup has a printed ability producing CP of any Element ("If you pay a CP, you may put Sherlotta into
+/// the Break Zone to produce 1 CP of any Element", 8-053H: the game action `produce_cp_of_any_element`), which is
+/// used while paying a cost (FF 11.2), not put on the stack.
+pub fn producing_any_cp(state: &GameState, object: ObjectId) -> bool {
+    let library = &state.library;
+    library.card(state.object(object).card).abilities.iter().any(|a| produces_any_cp(library, a))
+}
+
+/// Whether the ability's effect is producing CP of any Element (`producing_any_cp`).
+pub fn produces_any_cp(library: &crate::kernel::Library, ability: &crate::ir::AbilityIr) -> bool {
+    use crate::vocab::{primitive::Primitive, BoundArg};
+    ability.body.iter().any(|effect| match effect {
+        crate::ir::Effect::Do { call, .. } => library.vocab.templates[call.template.index()]
+            .implementation
+            .iter()
+            .any(|b| b.primitive == Primitive::Game && matches!(b.args.first(), Some(BoundArg::Word(w)) if w == "produce_cp_of_any_element")),
+        _ => false,
+    })
+}
+
 /// The tracked list of the cards discarded for CP by the last payment.
 const DISCARDED_FOR_CP: &str = "discarded_to_pay_play_cost";
 
@@ -402,11 +441,22 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
     let elements = named_elements(state, agent, w, player, &groups, &options[pick], &cost.needs);
     state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail: Some([cp_for(cost.total, what).as_str(), ": ", &said].concat()) });
-    let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| g.objects.iter().take(*c as usize).copied()).collect();
+    let paying = |g: &Group, count: i64| -> SmallVec<[ObjectId; 2]> {
+        // A group sharing its cards with another pays with them from the other end (`Group::shares`).
+        let n = count as usize;
+        if g.shares.is_some() { g.objects.iter().rev().take(n).copied().collect() } else { g.objects.iter().take(n).copied().collect() }
+    };
+    let producers: Vec<ObjectId> = groups.iter().zip(&options[pick]).flat_map(|(g, c)| paying(g, *c)).collect();
     let mut discarded = vec![];
     for (group, count) in groups.iter().zip(&options[pick]) {
-        for &object in group.objects.iter().take(*count as usize) {
-            if group.discard() {
+        for object in paying(group, *count) {
+            if group.verb == DULL_AND_BREAK {
+                let event = Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] };
+                crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
+                let to = state.zone_id(crate::kernel::name!("break_zone"), Some(state.object(object).owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
+                let event = state.move_event(object, to, Some(crate::kernel::name!("cost")), Position::Top);
+                crate::interp::Ctx::new(state, agent, Some(object), player, vec![]).happen(event)?;
+            } else if group.discard() {
                 discard(state, agent, object)?;
                 discarded.push(state.current(object));
             } else {
