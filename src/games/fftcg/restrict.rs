@@ -178,14 +178,7 @@ pub fn controlled_bars_play(state: &GameState, w: &Words, player: PlayerId, obje
     if others.is_empty() || !light_dark(object) {
         return None;
     }
-    let several: Vec<crate::kernel::Selector> = state
-        .player_rules(player)
-        .into_iter()
-        .filter_map(|(name, value, _)| match value {
-            Some(Value::Cards(selector)) if name == "play_several" => Some(*selector),
-            _ => None,
-        })
-        .collect();
+    let several = super::rules::several_light_or_dark(state, player);
     let kept = |o: ObjectId| several.iter().any(|s| state.selects(&view, s, o, None));
     // The card played is read as the Character it will be, wherever it is played from.
     let kept_once_played = several.iter().any(|s| match s {

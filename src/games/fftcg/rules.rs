@@ -125,14 +125,7 @@ impl RuleProcesses for FfRules {
             // FF 12.4.7: two or more Light and/or Dark Characters, unless a rule of the player lets
             // them have several of those ("you can play 2 or more Light Characters").
             if mine().filter(|c| c.3).count() > 1 {
-                let several: Vec<crate::kernel::Selector> = state
-                    .player_rules(player)
-                    .into_iter()
-                    .filter_map(|(name, value, _)| match value {
-                        Some(crate::kernel::Value::Cards(selector)) if name == "play_several" => Some(*selector),
-                        _ => None,
-                    })
-                    .collect();
+                let several = several_light_or_dark(state, player);
                 doomed.extend(mine().filter(|c| c.3 && !several.iter().any(|s| state.selects(&view, s, c.0, None))).map(|c| (c.0, None)));
             }
         }
@@ -163,6 +156,18 @@ impl RuleProcesses for FfRules {
         }
         changed
     }
+}
+
+/// The Light or Dark Characters `player` may have several of (FF 7.7.3, 12.4.7: "You can play 2 or more Light
+/// Characters onto the field", 1-183H Cosmos: the player rule `play_several` with the cards).
+pub(super) fn several_light_or_dark(state: &GameState, player: PlayerId) -> Vec<crate::kernel::Selector> {
+    let rules = state.player_rules(player).into_iter();
+    rules
+        .filter_map(|(name, value, _)| match value {
+            Some(crate::kernel::Value::Cards(selector)) if name == "play_several" => Some(*selector),
+            _ => None,
+        })
+        .collect()
 }
 
 impl FfRules {
