@@ -45,6 +45,8 @@ pub(super) struct UseText {
     /// The zone it is used from (FF 11.9.1, SE14 11.10.1: the field unless it names another).
     pub zone: crate::kernel::Name,
     pub each_player: bool,
+    /// It produces CP of any Element, used while paying a cost (FF 11.2, `cost::produces_any_cp`).
+    pub produces_cp: bool,
     /// Its cost, or the symbol that cannot be paid yet.
     pub cost: Result<SymbolCost, String>,
 }
@@ -61,7 +63,8 @@ impl UseText {
                 _ => {}
             }
         }
-        UseText { limits, zone: crate::kernel::Name::new(zone.unwrap_or("field")), each_player, cost: symbol_cost(library, w, ability) }
+        let produces_cp = super::cost::produces_any_cp(library, ability);
+        UseText { limits, zone: crate::kernel::Name::new(zone.unwrap_or("field")), each_player, produces_cp, cost: symbol_cost(library, w, ability) }
     }
 }
 
@@ -104,6 +107,8 @@ pub(super) struct UseTexts {
     keywords: Vec<Vec<UseText>>,
     /// By card: whether it has a printed action or special ability, and one each player may use.
     cards: Vec<(bool, bool)>,
+    /// By card: whether a printed ability of it produces CP of any Element (`UseText::produces_cp`).
+    producing_cp: Vec<bool>,
     /// By keyword: whether it brings an action or special ability.
     keyword_activated: Vec<bool>,
 }
@@ -114,7 +119,9 @@ impl UseTexts {
         let activated = |a: &AbilityIr| crate::interp::class_of(library, a) == crate::vocab::AbilityClass::Activated;
         let printed: Vec<Vec<UseText>> = library.cards.iter().map(|c| texts(&c.abilities)).collect();
         let cards = library.cards.iter().zip(&printed).map(|(c, texts)| (c.abilities.iter().any(activated), texts.iter().any(|t| t.each_player))).collect();
+        let producing_cp = printed.iter().map(|texts| texts.iter().any(|t| t.produces_cp)).collect();
         UseTexts {
+            producing_cp,
             printed,
             keywords: library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect(),
             cards,
@@ -125,6 +132,11 @@ impl UseTexts {
     /// Whether the card has a printed action or special ability, and one each player may use.
     pub fn card(&self, card: crate::kernel::CardId) -> (bool, bool) {
         self.cards.get(card.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether a printed ability of the card produces CP of any Element (8-053H Sherlotta).
+    pub fn produces_cp(&self, card: crate::kernel::CardId) -> bool {
+        self.producing_cp.get(card.index()).copied().unwrap_or(false)
     }
 
     /// Whether the keyword brings an action or special ability.

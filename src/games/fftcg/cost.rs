@@ -52,7 +52,7 @@ struct Group {
     amount: i64,
     /// "dull" or "discard" (or "dull and put into the Break Zone"): with the card's name, what the payment says it did.
     verb: &'static str,
-    /// The group of the same cards another way (`producing_any_cp`): a card pays through one of them, never both.
+    /// The group of the same cards another way (`produces_any_cp`): a card pays through one of them, never both.
     shares: Option<usize>,
 }
 
@@ -66,7 +66,8 @@ impl Group {
 /// another part of the cost).
 fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) -> Vec<Group> {
     let mut out: Vec<Group> = vec![];
-    let mut any_cp: SmallVec<[ObjectId; 2]> = SmallVec::new();
+    // Backups producing CP of any Element (8-053H Sherlotta), from the library's table.
+    let (uses, mut any_cp): (_, SmallVec<[ObjectId; 2]>) = (super::ability_use::use_texts(&state.library, w), SmallVec::new());
     let mut add = |object: ObjectId, elements: Elements, amount: i64, verb: &'static str| {
         let card = state.object(object).card;
         match out.iter_mut().find(|g| state.object(g.objects[0]).card == card && g.amount == amount && g.elements == elements) {
@@ -91,7 +92,7 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
             with_elements_of_cards(state, w, object, w.element_values(c).collect())
         };
         add(object, elements, 1, "dull");
-        if !c.stripped && producing_any_cp(state, object) {
+        if !c.stripped && uses.produces_cp(state.object(object).card) {
             any_cp.push(object);
         }
     }
@@ -375,18 +376,12 @@ pub fn pay_tracked(state: &mut GameState, agent: &mut dyn Agent, w: &Words, play
     Ok(())
 }
 
-/// What a payment says of a card dulled and put into the Break Zone for 1 CP of any Element (`producing_any_cp`).
+/// What a payment says of a card dulled and put into the Break Zone for 1 CP of any Element (`produces_any_cp`).
 const DULL_AND_BREAK: &str = "dull and put into the Break Zone";
 
-/// Whether the Backup has a printed ability producing CP of any Element ("If you pay a CP, you may put Sherlotta into
-/// the Break Zone to produce 1 CP of any Element", 8-053H: the game action `produce_cp_of_any_element`), which is
-/// used while paying a cost (FF 11.2), not put on the stack.
-pub fn producing_any_cp(state: &GameState, object: ObjectId) -> bool {
-    let library = &state.library;
-    library.card(state.object(object).card).abilities.iter().any(|a| produces_any_cp(library, a))
-}
-
-/// Whether the ability's effect is producing CP of any Element (`producing_any_cp`).
+/// Whether the ability's effect is producing CP of any Element ("If you pay a CP, you may put Sherlotta into the Break
+/// Zone to produce 1 CP of any Element", 8-053H: the game action `produce_cp_of_any_element`), which is used while
+/// paying a cost (FF 11.2), not put on the stack; read once per library (`ability_use::UseTexts::produces_cp`).
 pub fn produces_any_cp(library: &crate::kernel::Library, ability: &crate::ir::AbilityIr) -> bool {
     use crate::vocab::{primitive::Primitive, BoundArg};
     ability.body.iter().any(|effect| match effect {

@@ -187,8 +187,8 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
             _ => {}
         }
     }
-    // FF 11.2: an ability producing CP is used while paying a cost (`cost::producing_any_cp`), not on its own.
-    if super::cost::produces_any_cp(&state.library, ability) {
+    // FF 11.2: an ability producing CP is used while paying a cost (`cost::produces_any_cp`), not on its own.
+    if text.produces_cp {
         return refuse(&|| "it produces CP, which is done only while paying a cost (FF 11.2)".into());
     }
     // FF 11.6.1: a player uses the abilities of the cards they control, and those "each player can use".
