@@ -489,28 +489,21 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     for i in used.into_iter().rev() {
         state.apply(Event::DelayedRemoved { index: i });
     }
-    let announced: smallvec::SmallVec<[(ObjectId, crate::kernel::PlayerId); 4]> =
-        if state.config.trigger_signal.is_some() { found.iter().map(|t| (t.source, t.controller)).collect() } else { smallvec::SmallVec::new() };
+    // FF 11.8: each ability that triggers is announced (`GameConfig::trigger_signal`) with its source and controller,
+    // while some card listens for it; not when the event was that announcement (what it triggers is not announced again).
+    let signal = state.config.trigger_signal.filter(|name| {
+        !found.is_empty() && !matches!(&event, Event::Signal { name: n, .. } if n == name) && super::reach::game_listens_for(state, name)
+    });
+    let announced: Vec<Event> = signal.map_or_else(Vec::new, |name| {
+        found.iter().map(|t| Event::Signal { name: crate::kernel::Name::new(name), objects: vec![t.source], player: Some(t.controller), detail: None }).collect()
+    });
     for mut trigger in found {
         // What the game reads as the event that triggered it (`GameCall::trigger`).
         trigger.env.push((crate::kernel::name!(crate::kernel::TRIGGERED_BY), Binding::Number(trigger.event as i64)));
         state.apply(Event::Triggered { trigger: Box::new(trigger) });
     }
-    announce_triggered(state, agent, &event, announced);
-}
-
-/// FF 11.8: each ability that just triggered, announced (`GameConfig::trigger_signal`) with its source and controller,
-/// when some card may hear it; not when the event was that announcement (what it triggers is not announced again).
-fn announce_triggered(state: &mut GameState, agent: &mut dyn Agent, event: &Event, triggered: smallvec::SmallVec<[(ObjectId, crate::kernel::PlayerId); 4]>) {
-    let Some(name) = state.config.trigger_signal else { return };
-    if triggered.is_empty() || matches!(event, Event::Signal { name: n, .. } if *n == name) {
-        return;
-    }
-    if !super::reach::game_listens_for(state, name) {
-        return;
-    }
-    for (source, controller) in triggered {
-        announce(state, agent, Event::Signal { name: crate::kernel::Name::new(name), objects: vec![source], player: Some(controller), detail: None });
+    for signal in announced {
+        announce(state, agent, signal);
     }
 }
 

@@ -136,12 +136,12 @@ pub enum Layer {
     Rules,
 }
 
-/// A rule hook: an action name, maybe only against one player, maybe only with certain cards
-/// ("cannot be blocked by a Forward of cost 4 or more": `be_blocked` with those Forwards).
 /// The prohibition to gain a keyword (its `ability`), which the kernel applies as it computes the view: "Forwards
 /// cannot gain Haste" (2-031C Edward), "cannot gain Brave" (14-087L Ravana).
 pub const GAIN_ABILITY: &str = "gain_ability";
 
+/// A rule hook: an action name, maybe only against one player, maybe only with certain cards
+/// ("cannot be blocked by a Forward of cost 4 or more": `be_blocked` with those Forwards).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Hook {
     pub action: String,

@@ -107,11 +107,12 @@ impl GameState {
     /// whatever the timestamps, the prohibition wins (FF 2.2).
     pub(super) fn ungain(&self, object: ObjectId, slot: &mut Option<Arc<Characteristics>>) {
         let Some(c) = slot.as_ref() else { return };
-        if c.forbidden.is_empty() || !c.forbidden.iter().any(|h| h.action == GAIN_ABILITY && h.ability.is_some()) {
+        let forbidden = |k: &KeywordId| c.forbidden.iter().any(|h| h.action == GAIN_ABILITY && h.ability == Some(*k));
+        if !c.keywords.iter().any(forbidden) {
             return;
         }
         let printed = self.printed(object);
-        let barred = |k: &KeywordId| !printed.keywords.contains(k) && c.forbidden.iter().any(|h| h.action == GAIN_ABILITY && h.ability == Some(*k));
+        let barred = |k: &KeywordId| !printed.keywords.contains(k) && forbidden(k);
         if c.keywords.iter().any(barred) {
             let kept: Vec<KeywordId> = c.keywords.iter().copied().filter(|k| !barred(k)).collect();
             if let Some(c) = slot.as_mut() {

@@ -445,18 +445,16 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     let mut discarded = vec![];
     for (group, count) in groups.iter().zip(&options[pick]) {
         for object in paying(group, *count) {
-            if group.verb == DULL_AND_BREAK {
-                let event = Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] };
-                crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
-                let to = state.zone_id(crate::kernel::name!("break_zone"), Some(state.object(object).owner)).ok_or_else(|| Illegal("no Break Zone".into()))?;
-                let event = state.move_event(object, to, Some(crate::kernel::name!("cost")), Position::Top);
-                crate::interp::Ctx::new(state, agent, Some(object), player, vec![]).happen(event)?;
-            } else if group.discard() {
+            if group.discard() {
                 discard(state, agent, object)?;
                 discarded.push(state.current(object));
-            } else {
-                let event = Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] };
-                crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
+                continue;
+            }
+            let event = Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] };
+            crate::interp::Ctx::new(state, agent, None, player, vec![]).happen(event)?;
+            // Sherlotta's CP of any Element: dulled, then put into the Break Zone (`produces_any_cp`).
+            if group.shares.is_some() {
+                super::options::put(state, agent, player, object, "break_zone")?;
             }
         }
     }

@@ -18,7 +18,7 @@ fn hook(state: &GameState, object: ObjectId, action: &str) -> Option<Hook> {
 }
 
 /// Moves a card paid as a cost into `zone` (its owner's).
-fn put(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, zone: &str) -> Result<(), Illegal> {
+pub(super) fn put(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId, zone: &str) -> Result<(), Illegal> {
     let owner = state.object(object).owner;
     let to = state.zone_id(zone, Some(owner)).ok_or_else(|| Illegal(format!("no {zone}")))?;
     let event = state.move_event(object, to, Some(crate::kernel::name!("cost")), Position::Top);

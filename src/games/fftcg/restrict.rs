@@ -160,22 +160,20 @@ pub fn too_few_controlled(state: &GameState, player: PlayerId, object: ObjectId)
 ///   either Character", 11-054R: `play_while_controlling` forbidden, with the cards).
 pub fn controlled_bars_play(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Option<String> {
     let light_dark = |o: ObjectId| state.reading(o, |c| w.element_values(c).any(|e| w.light_or_dark(e)));
-    let barring = |h: &crate::kernel::Hook| h.action == "play_while_controlling" && h.who.is_none_or(|p| p == player);
-    let forbids = state.reading(object, |c| c.forbidden.iter().any(barring));
-    if !forbids && !light_dark(object) {
+    let barring = |h: &&crate::kernel::Hook| h.action == "play_while_controlling" && h.who.is_none_or(|p| p == player);
+    let (forbids, limited) = (state.reading(object, |c| c.forbidden.iter().any(|h| barring(&h))), light_dark(object));
+    if !forbids && !limited {
         return None;
     }
-    let view = state.view();
+    let (c, view) = (state.characteristics(object), state.view());
+    // Whether one of the rules names the card `o` (`with`).
+    let names = |hooks: &std::collections::BTreeSet<crate::kernel::Hook>, o: ObjectId| hooks.iter().filter(barring).any(|h| h.with.as_ref().is_some_and(|sel| state.selects(&view, sel, o, Some(object))));
     let controlled = || state.in_zones(crate::kernel::name!("field")).filter(|o| *o != object && state.controller(*o) == player && w.is(state, *o, w.character));
-    if forbids {
-        let c = state.characteristics(object);
-        let named = |o: ObjectId| c.forbidden.iter().filter(|h| barring(h)).any(|h| h.with.as_ref().is_some_and(|sel| state.selects(&view, sel, o, Some(object))));
-        if let Some(o) = controlled().find(|o| named(*o)) {
-            return Some(format!("{} cannot be played while its player controls {} (an effect forbids it)", state.name_of(object), state.name_of(o)));
-        }
+    if forbids && let Some(o) = controlled().find(|o| names(&c.forbidden, *o)) {
+        return Some(format!("{} cannot be played while its player controls {} (an effect forbids it)", state.name_of(object), state.name_of(o)));
     }
     let others: Vec<ObjectId> = controlled().filter(|o| light_dark(*o)).collect();
-    if others.is_empty() || !light_dark(object) {
+    if others.is_empty() || !limited {
         return None;
     }
     let several = super::rules::several_light_or_dark(state, player);
@@ -185,9 +183,7 @@ pub fn controlled_bars_play(state: &GameState, w: &Words, player: PlayerId, obje
         crate::kernel::Selector::And(parts) => parts.iter().filter(|p| !matches!(p, crate::kernel::Selector::InZone(_))).all(|p| state.selects(&view, p, object, None)),
         s => state.selects(&view, s, object, None),
     });
-    let c = state.characteristics(object);
-    let beside = |o: ObjectId| c.allowed.iter().filter(|h| barring(h)).any(|h| h.with.as_ref().is_some_and(|sel| state.selects(&view, sel, o, Some(object))));
-    if (kept_once_played && others.iter().all(|o| kept(*o))) || others.iter().all(|o| beside(*o)) {
+    if (kept_once_played && others.iter().all(|o| kept(*o))) || others.iter().all(|o| names(&c.allowed, *o)) {
         return None;
     }
     Some(format!("{} is a Light or Dark Character and its player controls {} (FF 7.7.3, 12.4.7)", state.name_of(object), state.name_of(others[0])))
