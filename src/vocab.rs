@@ -242,6 +242,8 @@ pub struct Vocabulary {
     pub zones: Vec<String>,
     pub players: Vec<String>,
     pub symbols: Vec<String>,
+    /// The procedures the game's own code carries out (`procedure draw_cards`), which `game(...)` calls.
+    pub procedures: Vec<String>,
     /// Bare names, several meanings allowed (`fire` the element and `fire` the symbol).
     pub names: HashMap<String, Vec<Name>>,
     /// Every word used in any template.
@@ -303,6 +305,10 @@ impl Vocabulary {
 
     pub fn enum_named(&self, word: &str) -> Option<EnumId> {
         self.enums.iter().position(|e| e.name == word).map(|i| EnumId(i as u32))
+    }
+
+    pub fn is_procedure(&self, word: &str) -> bool {
+        self.procedures.iter().any(|p| p == word)
     }
 
     pub fn is_zone(&self, word: &str) -> bool {

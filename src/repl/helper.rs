@@ -14,7 +14,7 @@ use super::{is_complete, Session};
 
 /// The structural words of the language (the grammar's, not any game's).
 pub const LANGUAGE_WORDS: &[&str] = &[
-    "game", "card", "keyword", "enum", "kind", "property", "zone", "player", "symbol", "tag", "ability", "action", "rule",
+    "game", "card", "keyword", "enum", "kind", "property", "zone", "player", "symbol", "procedure", "tag", "ability", "action", "rule",
     "event", "predicate", "filter", "duration", "cost", "value", "for", "each", "in", "if", "else", "then", "may", "let",
     "mode", "select", "choose", "chooses", "as", "until", "while", "during", "when", "whenever", "at", "after", "before",
     "instead", "of", "only", "and", "or", "not", "this", "do", "set", "list", "static", "triggered", "activated", "play",

@@ -191,6 +191,13 @@ impl Builder {
                 list.push(name.clone());
                 self.add_name(&name, ctor(id));
             }
+            // An action the game's own code carries out, for `game(...)` to call: a name and nothing else.
+            "procedure" => match words.as_slice() {
+                [name] if simple => self.v.procedures.push(name.to_string()),
+                _ => self.error(d, Diagnostic::new(Code::E0105, decl_span(decl), "a `procedure` declaration is one name")
+                    .label("not one plain word")
+                    .help("write `procedure NAME` with NAME in one word (`procedure draw_cards`), as `game(NAME, ...)` calls it")),
+            },
             "ability" => {
                 let class = match words.get(1).copied() {
                     Some("static") => Some(AbilityClass::Static),
@@ -321,7 +328,7 @@ impl Builder {
                             ArgKind::Ability => matches!(ty, Ty::Ability | Ty::Keyword) || matches!(ty, Ty::List(t) | Ty::Set(t) if matches!(**t, Ty::Ability | Ty::Keyword)),
                             // An enum slot whose values are property names (`speed`, `damage`).
                             ArgKind::Property => matches!(ty, Ty::Enum(e) if self.v.enums[e.index()].variants.iter().all(|v| self.v.property(v).is_some())),
-                            ArgKind::Word | ArgKind::Choice(_) => matches!(ty, Ty::Enum(_) | Ty::Text),
+                            ArgKind::Word | ArgKind::Choice(_) | ArgKind::Procedure => matches!(ty, Ty::Enum(_) | Ty::Text),
                             ArgKind::Value => true,
                         };
                         if !fits {
@@ -338,19 +345,25 @@ impl Builder {
                             ArgKind::Property => self.v.property(w).is_some(),
                             ArgKind::Word | ArgKind::Value => true,
                             ArgKind::Choice(options) => options.contains(&w.as_str()),
+                            ArgKind::Procedure => self.v.is_procedure(w),
                             ArgKind::Cards | ArgKind::Number | ArgKind::Ability => false,
                         };
                         if !known {
                             let expected = match param.kind {
                                 ArgKind::Choice(options) => format!("one of: {}", options.join(", ")),
+                                ArgKind::Procedure => format!("a procedure the game `{}` declares (`procedure NAME` in std-abilities/{}/)", self.v.game, self.v.game),
                                 kind => format!("{kind:?}").to_lowercase(),
                             };
                             let mut diag = Diagnostic::new(Code::E0105, arg.value.span, format!("`{w}` is not a slot of this phrase, and `{}` of `{}` needs {expected}", param.name, primitive.name()))
                                 .label("not accepted here");
-                            if let ArgKind::Choice(options) = param.kind
-                                && let Some(s) = suggestions(w, options.iter().copied()).first() {
-                                    diag = diag.help(format!("did you mean `{s}`?"));
-                                }
+                            let close = match param.kind {
+                                ArgKind::Choice(options) => suggestions(w, options.iter().copied()),
+                                ArgKind::Procedure => suggestions(w, self.v.procedures.iter().map(String::as_str)),
+                                _ => vec![],
+                            };
+                            if let Some(s) = close.first() {
+                                diag = diag.help(format!("did you mean `{s}`?"));
+                            }
                             self.error(d, diag);
                             ok = false;
                         }

@@ -27,6 +27,8 @@ pub enum ArgKind {
     Word,
     /// An `ability` or `keyword` slot.
     Ability,
+    /// A procedure the game declares (`procedure draw_cards`): an action its own code carries out.
+    Procedure,
     /// Any slot, passed through (a value to compare, set or add).
     Value,
     /// One of these words exactly.
@@ -112,7 +114,7 @@ primitives! {
     /// The game's procedure receives the cards, the player (default: the controller), the amount and the zone.
     /// `on_use: true`: a choice among `what` made when the ability is used or put on the stack, not as it
     /// resolves (FF 11.6.5, 11.8.9), declared with its targets like a leading `choose` when it leads the ability.
-    Game "game" [Action, Cost] (req("name", Word), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone), opt("on_use", BOOL));
+    Game "game" [Action, Cost] (req("name", Procedure), opt("what", Cards), opt("who", Player), opt("amount", Number), opt("zone", Zone), opt("on_use", BOOL));
 
     /// A continuous change to a property: `modify(target, power, add, delta)`; ops add, sub, set, set_base, double.
     /// `from`/`except`: a list property's values taken from other cards, minus some ("gains the

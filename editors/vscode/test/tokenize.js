@@ -216,7 +216,7 @@ async function main() {
     ['action deal (amount', 'action'], ['rule (target: cards) gains', 'rule'], ['event (subject', 'event'],
     ['predicate (subject', 'predicate'], ['filter in (z: zone)', 'filter'], ['duration until', 'duration'],
     ['cost commit', 'cost'], ['value owner of', 'value'], ['tag once per turn', 'tag'],
-    ['zone break_zone', 'zone'], ['player opponent', 'player'], ['symbol dull', 'symbol'],
+    ['zone break_zone', 'zone'], ['player opponent', 'player'], ['symbol dull', 'symbol'], ['procedure draw_cards', 'procedure'],
   ]) has(line, kw, 'keyword.declaration.item.cardscript');
   // template slots `(name: type)`, optional words, outputs
   has('action deal (amount', 'amount', 'variable.parameter.cardscript');
@@ -326,7 +326,7 @@ async function main() {
       }
     })(root);
   }
-  const ITEM = /^\s*(game|card|keyword|enum|kind|property|action|rule|event|predicate|filter|duration|cost|value|tag|zone|player|symbol|ability)\b/;
+  const ITEM = /^\s*(game|card|keyword|enum|kind|property|action|rule|event|predicate|filter|duration|cost|value|tag|zone|player|symbol|procedure|ability)\b/;
   const perDir = {};
   for (const file of realFiles.sort()) {
     const rel = path.relative(REPO, file);
