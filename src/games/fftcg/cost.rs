@@ -4,7 +4,7 @@
 //! Element (not Light or Dark).
 
 use crate::kernel::decision::Agent;
-use crate::kernel::{Event, GameState, Illegal, ObjectId, PlayerId, Position};
+use crate::kernel::{CardId, Event, GameState, Illegal, ObjectId, PlayerId, Position};
 
 use smallvec::SmallVec;
 
@@ -46,6 +46,8 @@ pub type Elements = SmallVec<[u32; 2]>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Group {
     objects: SmallVec<[ObjectId; 2]>,
+    /// The card the objects are copies of.
+    card: CardId,
     /// The Elements one CP of it may be; empty: any Element.
     elements: Elements,
     /// 2 for a discarded card (FF 11.2.1.1), 1 for a dulled Backup.
@@ -62,19 +64,35 @@ impl Group {
     }
 }
 
+/// One card that can make CP now, as `scan` reads it: grouped with its copies only for a payment search.
+#[derive(Debug, Clone)]
+struct Unit {
+    object: ObjectId,
+    card: CardId,
+    /// The Elements one CP of it may be; empty: any Element.
+    elements: Elements,
+    /// 2 for a discarded card (FF 11.2.1.1), 1 for a dulled Backup.
+    amount: i64,
+}
+
+/// A player's CP sources card by card, and the Backups among them (indices of `units`) that may also produce CP of
+/// any Element (`produces_any_cp`).
+struct Scan {
+    units: SmallVec<[Unit; 12]>,
+    any_cp: SmallVec<[usize; 2]>,
+}
+
 /// The CP sources `player` has, leaving out `exclude` (the card being played, a card that pays
 /// another part of the cost).
 fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) -> Vec<Group> {
-    let mut out: Vec<Group> = vec![];
+    grouped(&scan(state, w, player, exclude))
+}
+
+/// The CP sources `player` has, card by card, leaving out `exclude`.
+fn scan(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) -> Scan {
+    let mut out = Scan { units: SmallVec::new(), any_cp: SmallVec::new() };
     // Backups producing CP of any Element (8-053H Sherlotta), from the library's table.
-    let (uses, mut any_cp): (_, SmallVec<[ObjectId; 2]>) = (super::ability_use::use_texts(&state.library, w), SmallVec::new());
-    let mut add = |object: ObjectId, elements: Elements, amount: i64, verb: &'static str| {
-        let card = state.object(object).card;
-        match out.iter_mut().find(|g| state.object(g.objects[0]).card == card && g.amount == amount && g.elements == elements) {
-            Some(g) => g.objects.push(object),
-            None => out.push(Group { objects: smallvec::smallvec![object], elements, amount, verb, shares: None }),
-        }
-    };
+    let uses = super::ability_use::use_texts(&state.library, w);
     let view = state.view();
     let vocab = &state.library.vocab;
     // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
@@ -91,10 +109,11 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
         } else {
             with_elements_of_cards(state, w, object, w.element_values(c).collect())
         };
-        add(object, elements, 1, "dull");
-        if !c.stripped && uses.produces_cp(state.object(object).card) {
-            any_cp.push(object);
+        let card = state.object(object).card;
+        if !c.stripped && uses.produces_cp(card) {
+            out.any_cp.push(out.units.len());
         }
+        out.units.push(Unit { object, card, elements, amount: 1 });
     }
     // FF 11.2.1.1: discard a card for 2 CP of its Element, never a Light or Dark card unless an effect lets the player
     // ("You can discard Light and Dark Element cards from your hand to produce CP", 7-075R Tilika).
@@ -104,18 +123,32 @@ fn groups(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) 
             let elements: Elements = w.element_values(c).collect();
             let allowed = || !c.allowed.is_empty() && state.permits(object, "discard_to_produce_cp", Some(player), None) == Some(true);
             if !elements.is_empty() && (!elements.iter().any(|e| w.light_or_dark(*e)) || allowed()) {
-                add(object, elements, 2, "discard");
+                out.units.push(Unit { object, card: state.object(object).card, elements, amount: 2 });
+            }
+        }
+    }
+    out
+}
+
+/// The sources grouped: copies of one card making the same CP together, Backups first, in the order they were read.
+fn grouped(scan: &Scan) -> Vec<Group> {
+    let mut out: Vec<Group> = vec![];
+    for u in &scan.units {
+        match out.iter_mut().find(|g| g.card == u.card && g.amount == u.amount && g.elements == u.elements) {
+            Some(g) => g.objects.push(u.object),
+            None => {
+                let verb = if u.amount == 2 { "discard" } else { "dull" };
+                out.push(Group { objects: smallvec::smallvec![u.object], card: u.card, elements: u.elements.clone(), amount: u.amount, verb, shares: None });
             }
         }
     }
     // "If you pay a CP, you may put Sherlotta into the Break Zone to produce 1 CP of any Element. (You can dull Sherlotta
     // to pay the CP.)" (8-053H): dulled and put into the Break Zone, 1 CP of any Element, in place of her own CP.
-    for object in any_cp {
-        let card = state.object(object).card;
+    for &Unit { object, card, .. } in scan.any_cp.iter().map(|i| &scan.units[*i]) {
         let plain = out.iter().position(|g| g.amount == 1 && g.verb == "dull" && g.objects.contains(&object));
-        match out.iter_mut().find(|g| g.shares.is_some() && state.object(g.objects[0]).card == card) {
+        match out.iter_mut().find(|g| g.shares.is_some() && g.card == card) {
             Some(g) => g.objects.push(object),
-            None => out.push(Group { objects: smallvec::smallvec![object], elements: Elements::new(), amount: 1, verb: DULL_AND_BREAK, shares: plain }),
+            None => out.push(Group { objects: smallvec::smallvec![object], card, elements: Elements::new(), amount: 1, verb: DULL_AND_BREAK, shares: plain }),
         }
     }
     out
@@ -272,24 +305,23 @@ fn payments_from(groups: &[Group], available: &[i64], cost: &CpCost, limit: usiz
     search.out
 }
 
-/// Whether a cost any CP may pay, with at most one Element it needs, can be paid (`None`: another
-/// kind of cost, for the payment search): only how many CP of the needed Element and of others the
-/// Backups (1 each) and the discards (2 each) could make counts, not which cards make them. Some
+/// Whether a cost any CP may pay, with at most one Element it needs, can be paid from the sources `scan` read
+/// but `exclude` (`None`: another kind of cost, for the payment search): only how many CP of the needed Element and
+/// of others the Backups (1 each) and the discards (2 each) could make counts, not which cards make them. Some
 /// number `d` of discards and `b = total - 2d` of Backups pays it exactly (or `2d = total + 1` from
 /// discards alone, SE14 11.7.2.1.1), one of them making the needed Element.
-fn payable_by_counting(groups: &[Group], available: impl Fn(&Group) -> i64, cost: &CpCost) -> Option<bool> {
-    if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() || cost.different > 1 || groups.iter().any(|g| g.shares.is_some()) {
+fn payable_by_counting(scan: &Scan, exclude: &[ObjectId], cost: &CpCost) -> Option<bool> {
+    if cost.needs.len() > 1 || cost.only.is_some() || cost.backups_only || cost.producers.is_some() || cost.different > 1 || !scan.any_cp.is_empty() {
         return None;
     }
     let need = cost.needs.first();
     // [Backups, discards]: (units making the needed Element, all units).
     let mut units = [(0i64, 0i64); 2];
-    for g in groups {
-        let n = available(g);
-        let kind = &mut units[usize::from(g.discard())];
-        kind.1 += n;
-        if need.is_none_or(|e| g.elements.is_empty() || g.elements.contains(e)) {
-            kind.0 += n;
+    for u in scan.units.iter().filter(|u| !exclude.contains(&u.object)) {
+        let kind = &mut units[usize::from(u.amount == 2)];
+        kind.1 += 1;
+        if need.is_none_or(|e| u.elements.is_empty() || u.elements.contains(e)) {
+            kind.0 += 1;
         }
     }
     let ((backups_of, backups), (discards_of, discards)) = (units[0], units[1]);
@@ -303,26 +335,32 @@ fn payable_by_counting(groups: &[Group], available: impl Fn(&Group) -> i64, cost
     Some(exact || over)
 }
 
-/// What a player could make CP with now, read once for several costs, and only once a cost asks.
+/// What a player could make CP with now, read once for several costs, and only once a cost asks; grouped only for a
+/// payment search.
 pub struct Sources<'a> {
     state: &'a GameState,
     w: &'a Words,
     player: PlayerId,
+    scan: std::cell::OnceCell<Scan>,
     groups: std::cell::OnceCell<Vec<Group>>,
 }
 
 impl<'a> Sources<'a> {
     pub fn of(state: &'a GameState, w: &'a Words, player: PlayerId) -> Sources<'a> {
-        Sources { state, w, player, groups: std::cell::OnceCell::new() }
+        Sources { state, w, player, scan: std::cell::OnceCell::new(), groups: std::cell::OnceCell::new() }
+    }
+
+    fn scan(&self) -> &Scan {
+        self.scan.get_or_init(|| scan(self.state, self.w, self.player, &[]))
     }
 
     fn groups(&self) -> &[Group] {
-        self.groups.get_or_init(|| groups(self.state, self.w, self.player, &[]))
+        self.groups.get_or_init(|| grouped(self.scan()))
     }
 
     /// The most CP these sources could make, leaving out `exclude`.
     pub fn most_cp(&self, exclude: &[ObjectId]) -> i64 {
-        self.groups().iter().filter(|g| g.shares.is_none()).map(|g| g.amount * g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).sum()
+        self.scan().units.iter().filter(|u| !exclude.contains(&u.object)).map(|u| u.amount).sum()
     }
 
     /// Whether `cost` could be paid from these sources, leaving out `exclude`.
@@ -341,13 +379,15 @@ impl<'a> Sources<'a> {
                 .collect();
             return !payments(&left, cost, 1).is_empty();
         }
-        let groups = self.groups();
-        let free = |g: &Group| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64;
-        // Counted group by group; listed only for the payment search.
-        let available = || groups.iter().map(free).collect::<SmallVec<[i64; 16]>>();
-        let Some(quick) = payable_by_counting(groups, free, cost) else { return !payments_from(groups, &available(), cost, 1).is_empty() };
+        // Counted card by card; grouped and listed only for the payment search.
+        let search = || {
+            let groups = self.groups();
+            let available: SmallVec<[i64; 16]> = groups.iter().map(|g| g.objects.iter().filter(|o| !exclude.contains(o)).count() as i64).collect();
+            !payments_from(groups, &available, cost, 1).is_empty()
+        };
+        let Some(quick) = payable_by_counting(self.scan(), exclude, cost) else { return search() };
         if self.state.audit {
-            assert_eq!(quick, !payments_from(groups, &available(), cost, 1).is_empty(), "counting CP disagrees with the payment search for {cost:?}");
+            assert_eq!(quick, search(), "counting CP disagrees with the payment search for {cost:?}");
         }
         quick
     }
