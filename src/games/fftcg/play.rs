@@ -156,10 +156,13 @@ fn names_in_play<'v>(state: &GameState, w: &Words, view: &'v crate::kernel::cont
 
 /// Whether `object`, unless generic, has one of `names` (SE14 7.9.2).
 fn name_taken(state: &GameState, w: &Words, object: ObjectId, names: &[std::borrow::Cow<str>]) -> bool {
-    if names.is_empty() || w.flag(state, object, w.generic) {
+    if names.is_empty() {
         return false;
     }
     let chars = state.characteristics(object);
+    if Words::has_icon(&chars, w.generic) {
+        return false;
+    }
     let name = w.name_in(state, &chars, object);
     names.iter().any(|n| *n == name)
 }
@@ -172,7 +175,9 @@ fn character_named<'v>(state: &GameState, w: &Words, view: &'v crate::kernel::co
 
 /// The Backups `player` controls (SE14 7.10.3).
 pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
-    state.in_zones(crate::kernel::name!("field")).filter(|o| state.controller(*o) == player && w.is(state, *o, w.backup)).count()
+    let (view, vocab) = (state.view(), &state.library.vocab);
+    let backup = |c: &crate::kernel::Characteristics| c.controller == player && vocab.any_is(&c.kinds, w.backup);
+    state.in_zones(crate::kernel::name!("field")).filter(|o| view.get(o.index()).and_then(Option::as_deref).is_some_and(backup)).count()
 }
 
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2);
@@ -221,11 +226,13 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         }
     }
     let forbids_kind = |h: &crate::kernel::Hook| h.action.strip_prefix("use_").and_then(|a| a.strip_suffix("_abilities")) == Some(kind.as_str());
-    if state.reading(object, |c| c.forbidden.iter().any(forbids_kind)) && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
+    // Whether an effect may forbid the kind, and whether the card is an Item on the field, read at once.
+    let (forbidden, item) = state.reading(object, |c| (c.forbidden.iter().any(forbids_kind), zone == "field" && w.item.is_some_and(|k| state.library.vocab.any_is(&c.kinds, k))));
+    if forbidden && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
         return refuse(&|| format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object)));
     }
     // SE14 15.2.12.4, 5.2.3.1.3.1: an Item's abilities are used while it is equipped to a Character.
-    if zone == "field" && equip::is_item(state, w, object) && equip::equipped_to(state, w, object).is_none() {
+    if item && equip::equipped_to(state, w, object).is_none() {
         return refuse(&|| format!("{} is not equipped to a Character (SE14 15.2.12.4)", state.name_of(object)));
     }
     let mut exclude: smallvec::SmallVec<[ObjectId; 2]> = smallvec::SmallVec::new();
@@ -240,7 +247,7 @@ fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, obj
         exclude.push(object);
     }
     if cost.special {
-        let same = special_discards(state, w, player, object);
+        let same = special_discards(state, w, player, object, 1);
         let Some(first) = same.first() else { return refuse(&|| format!("there is no card named {} in the hand to discard", w.name_text(state, object))) };
         exclude.push(*first);
     }
@@ -275,15 +282,16 @@ pub fn arrived_this_turn(state: &GameState, object: ObjectId) -> bool {
 
 /// FF 11.7.1: the cards `player` may discard to use a special ability of `object`: Character cards in the hand with the
 /// same name, or those a rule of the card names instead ("You may use Duncan's special ability by discarding a Card
-/// Name Sabin instead of discarding a Card Name Duncan", 8-014L: `special_ability_discard_instead`, with the cards).
-fn special_discards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Vec<ObjectId> {
+/// Name Sabin instead of discarding a Card Name Duncan", 8-014L: `special_ability_discard_instead`, with the cards);
+/// the first `most` of them (legal plays ask only whether there is one).
+fn special_discards(state: &GameState, w: &Words, player: PlayerId, object: ObjectId, most: usize) -> Vec<ObjectId> {
     let Some(hand) = state.zone_id(crate::kernel::name!("hand"), Some(player)) else { return vec![] };
     let view = state.view();
     let chars = state.characteristics(object);
     let name = w.name_in(state, &chars, object);
     let instead: Vec<&crate::kernel::Selector> = chars.allowed.iter().filter(|h| h.action == "special_ability_discard_instead").filter_map(|h| h.with.as_ref()).collect();
     let allowed = |o: ObjectId| character_named(state, w, &view, o, &name).is_some() || instead.iter().any(|sel| state.selects(&view, sel, o, Some(object)));
-    state.zone(hand).objects.iter().copied().filter(|o| *o != object && allowed(*o)).collect()
+    state.zone(hand).objects.iter().copied().filter(|o| *o != object && allowed(*o)).take(most).collect()
 }
 
 /// Why an effect forbids `player` to play this card from the hand: "You cannot cast X" (a
@@ -300,7 +308,8 @@ fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: Object
     if let Some(why) = super::restrict::too_few_controlled(state, player, object) {
         return Some(why);
     }
-    if w.is(state, object, w.character)
+    let character = w.is(state, object, w.character);
+    if character
         && let Some(why) = super::restrict::controlled_bars_play(state, w, player, object)
     {
         return Some(why);
@@ -314,7 +323,7 @@ fn play_forbidden(state: &GameState, w: &Words, player: PlayerId, object: Object
     {
         return Some(format!("{} can only cast up to {limit} cards per turn (an effect limits it)", state.players[player.index()].name));
     }
-    (w.is(state, object, w.character) && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{} cannot be played onto the field (an effect forbids it)", state.name_of(object)))
+    (character && state.permits(object, "play", Some(player), None) == Some(false)).then(|| format!("{} cannot be played onto the field (an effect forbids it)", state.name_of(object)))
 }
 
 /// Makes a play (FF 11.3-11.7); the caller rewinds it if it turns out illegal (FF 14).
@@ -544,7 +553,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         exclude.push(object);
     }
     if cost.special {
-        let same = special_discards(state, w, player, object);
+        let same = special_discards(state, w, player, object, usize::MAX);
         let card = if same.len() > 1 {
             match state.ask(agent, player, Question::Objects { prompt: "discard a card of the same name".into(), options: same.clone(), min: 1, max: 1 }) {
                 Answer::Objects(list) if !list.is_empty() => list[0],
