@@ -286,7 +286,7 @@ impl GameState {
     }
 
     /// Brings the cached view up to this generation: patched when only some objects changed
-    /// under local effects (`patch_view`), computed from scratch otherwise.
+    /// under local effects (`patched`), computed from scratch otherwise.
     fn refresh_view(&self) {
         let mut cached = self.cache.view.borrow_mut();
         if let Some(c) = cached.as_mut()
@@ -299,17 +299,8 @@ impl GameState {
             let mut stale = std::mem::take(&mut c.stale);
             stale.sort_unstable();
             stale.dedup();
-            // No object changed: the view holds if the effects' conditions and amounts read the same.
             let globals = self.carried_globals(&c.view, &c.globals);
-            let now = if stale.is_empty() {
-                self.reread_globals(&c.view, &globals, &[])
-            } else {
-                // A reader still holding the view makes the patch copy it.
-                if Arc::strong_count(&c.view) > 1 {
-                    self.cache.view_copies.set(self.cache.view_copies.get() + 1);
-                }
-                self.patch_view(Arc::make_mut(&mut c.view), &stale, &globals)
-            };
+            let now = self.patched(&mut c.view, &stale, &globals);
             if let Some(now) = now {
                 c.globals = now;
                 if self.audit {

@@ -229,12 +229,12 @@ impl GameState {
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }
         // Computed characteristics stay valid across events that cannot change them: bookkeeping,
-        // the turn and phase (no effect reads them: "during your turn" is a player's state), and
-        // placement states no effect in force reads.
+        // the turn and phase (no effect reads them: "during your turn" is a player's state), the
+        // game's end, and placement states no effect in force reads.
         let inert = matches!(
             event,
             Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. } | Event::Retargeted { .. }
-                | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. }
+                | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::GameEnded { .. }
         ) || match event {
             // What an object remembers reaches a view only through the states a game answers from it.
             Event::Flag { .. } | Event::Remembered { .. } => !self.cache.reads(self.generation).flags,

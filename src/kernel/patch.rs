@@ -157,12 +157,45 @@ impl GameState {
             .collect()
     }
 
-    /// The effects' conditions and amounts read again after the objects `stale` changed, when
-    /// they read as `recorded` (the view stands); `None` when they changed.
-    pub(super) fn reread_globals(&self, view: &View, recorded: &[GlobalValue], stale: &[ObjectId]) -> Option<Vec<GlobalValue>> {
+    /// The effects' conditions and amounts read again after the objects `stale` changed: `Ok` when
+    /// they read as `recorded` (the view stands), `Err` with what they read now when they changed.
+    pub(super) fn reread_globals(&self, view: &View, recorded: &[GlobalValue], stale: &[ObjectId]) -> Result<Vec<GlobalValue>, Vec<GlobalValue>> {
         let now = self.global_values_since(view, recorded, stale);
-        let same = now.len() == recorded.len() && now.iter().zip(recorded).all(|(x, y)| x.effect == y.effect && x.holds == y.holds && x.amount == y.amount);
-        same.then_some(now)
+        let same = now.len() == recorded.len() && now.iter().zip(recorded).all(|(x, y)| x.effect == y.effect && x.reads_as(y));
+        if same { Ok(now) } else { Err(now) }
+    }
+
+    /// The view brought up to date after the objects `stale` changed (none: only what the effects'
+    /// conditions and amounts read changed), assuming they read as `globals`. When they read
+    /// otherwise after it, the objects that the effects whose condition or amount changed can
+    /// select are computed again with what they read now, once. `None` when that does not settle
+    /// them (or such an effect names no candidates, or changes keywords): the view is then
+    /// computed from scratch.
+    pub(super) fn patched(&self, view: &mut Arc<View>, stale: &[ObjectId], globals: &[GlobalValue]) -> Option<Vec<GlobalValue>> {
+        let first = if stale.is_empty() { self.reread_globals(view, globals, &[]) } else { self.patch_view(self.writable(view), stale, globals) };
+        let read = match first {
+            Ok(now) => return Some(now),
+            Err(read) => read,
+        };
+        let mut again = stale.to_vec();
+        for g in read.iter().filter(|g| !globals.iter().any(|before| before.effect == g.effect && before.reads_as(g))) {
+            let e = self.effects.iter().find(|e| e.id == g.effect)?;
+            if changes_keywords(e) {
+                return None;
+            }
+            again.extend(self.candidates(&e.affected, e.source)?);
+        }
+        again.sort_unstable();
+        again.dedup();
+        self.patch_view(self.writable(view), &again, &read).ok()
+    }
+
+    /// The view to patch in place; a reader still holding it makes the patch copy it (`view_copies`).
+    fn writable<'v>(&self, view: &'v mut Arc<View>) -> &'v mut View {
+        if Arc::strong_count(view) > 1 {
+            self.cache.view_copies.set(self.cache.view_copies.get() + 1);
+        }
+        Arc::make_mut(view)
     }
 
     /// `global_values` as the view was computed or patched with them (`recorded`), for the
@@ -177,9 +210,8 @@ impl GameState {
     }
 
     /// The view with the characteristics of `stale` objects computed again, assuming the effects'
-    /// conditions and amounts as `globals` recorded them, with those read now; `None` when they
-    /// changed, so that the view must be computed from scratch.
-    pub(super) fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> Option<Vec<GlobalValue>> {
+    /// conditions and amounts as `globals` recorded them, with those read now (`reread_globals`).
+    fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> Result<Vec<GlobalValue>, Vec<GlobalValue>> {
         view.resize(self.objects.len(), None);
         let mut active: Vec<(&ContinuousEffect, Option<i64>)> = Vec::with_capacity(self.effects.len());
         for e in self.effects.iter().filter(|e| self.effect_active(e) && !super::layers::lapsed(view, e)) {
@@ -234,6 +266,11 @@ pub(crate) struct GlobalValue {
 }
 
 impl GlobalValue {
+    /// Whether the effect applies, and with the amount, as it did in `other`.
+    fn reads_as(&self, other: &GlobalValue) -> bool {
+        self.holds == other.holds && self.amount == other.amount
+    }
+
     /// Leaves out of what it counted the objects from `len` on (made by an action that was rewound).
     pub(crate) fn forget_objects_from(&mut self, len: usize) {
         if let Some(counted) = &mut self.counted
