@@ -213,21 +213,23 @@ impl GameState {
     /// conditions and amounts as `globals` recorded them, with those read now (`reread_globals`).
     fn patch_view(&self, view: &mut View, stale: &[ObjectId], globals: &[GlobalValue]) -> Result<Vec<GlobalValue>, Vec<GlobalValue>> {
         view.resize(self.objects.len(), None);
-        let mut active: Vec<(&ContinuousEffect, Option<i64>)> = Vec::with_capacity(self.effects.len());
-        for e in self.effects.iter().filter(|e| self.effect_active(e) && !super::layers::lapsed(view, e)) {
-            match globals.iter().find(|g| g.effect == e.id) {
-                Some(g) if !g.holds => {}
-                Some(g) => active.push((e, g.amount)),
-                None => active.push((e, self.amount_of(view, e))),
-            }
-        }
+        let live: smallvec::SmallVec<[ObjectId; 4]> = stale.iter().copied().filter(|o| self.listed(*o)).collect();
+        let recorded = |e: &ContinuousEffect| globals.iter().find(|g| g.effect == e.id);
+        let in_force = |e: &ContinuousEffect| self.effect_active(e) && !super::layers::lapsed(view, e) && recorded(e).is_none_or(|g| g.holds);
+        // Only the effects that may select one of the objects by where it is or which it is (`may_select`).
+        let mut active: Vec<(&ContinuousEffect, Option<i64>)> = self
+            .effects
+            .iter()
+            .filter(|e| live.iter().any(|o| self.may_select(&e.affected, *o, e.source)) && in_force(e))
+            .map(|e| (e, recorded(e).map_or_else(|| self.amount_of(view, e), |g| g.amount)))
+            .collect();
         // The order `compute_view` applies them in, with no dependencies to reorder them.
         active.sort_by_cached_key(|(e, _)| (self.layer_of(&e.change), !self.sets_base(e), e.timestamp, e.id));
-        let ungaining = active.iter().any(|(e, _)| super::layers::forbids_gaining(&e.change));
+        let ungaining = self.effects.iter().any(|e| super::layers::forbids_gaining(&e.change) && in_force(e));
         for &object in stale {
-            let live = self.listed(object);
-            view[object.index()] = live.then(|| self.printed(object));
-            if !live {
+            let listed = live.contains(&object);
+            view[object.index()] = listed.then(|| self.printed(object));
+            if !listed {
                 continue;
             }
             for (e, amount) in &active {
@@ -242,6 +244,20 @@ impl GameState {
             }
         }
         self.reread_globals(view, globals, stale)
+    }
+
+    /// Whether `selector` may select `object` at all, judged by what no effect changes: the zone it
+    /// is in and which object it is (as `selects` judges those parts); `false`: it cannot, whatever
+    /// its characteristics.
+    fn may_select(&self, selector: &Selector, object: ObjectId, source: Option<ObjectId>) -> bool {
+        match selector {
+            Selector::InZone(zone) => self.zone(self.object(object).zone).name == *zone,
+            Selector::Source => source == Some(object),
+            Selector::Objects(list) => list.contains(&object),
+            Selector::AsItWas(it) => *it == object,
+            Selector::And(parts) => parts.iter().all(|p| self.may_select(p, object, source)),
+            _ => true,
+        }
     }
 }
 
