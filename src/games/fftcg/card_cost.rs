@@ -34,8 +34,8 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     }
     // FF 11.4.4, 11.2: a rule of the player's reducing the cost of each Character they play, with a
     // floor ("reduced by 1 (it cannot become 0)", 11-073H Tilika: the rule's value).
-    let rule_named = |e: &crate::kernel::ContinuousEffect| matches!(&e.change, crate::kernel::Change::PlayerRule { name, .. } if name == "character_play_cost_reduction");
-    if adjustment == "play_cost" && total > 0 && state.effects.iter().any(rule_named) && state.library.vocab.any_is(&c.kinds, w.character) {
+    let (character_rule, next_card_rule) = cost_rules(state);
+    if adjustment == "play_cost" && total > 0 && character_rule && state.library.vocab.any_is(&c.kinds, w.character) {
         for (rule, value, amount) in state.player_rules(player) {
             if rule == "character_play_cost_reduction" {
                 let floor = value.as_ref().and_then(Value::number).unwrap_or(0);
@@ -58,7 +58,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
         total = n.max(0);
     }
     // "the cost required to cast your next Job Knight Forward is reduced by 2" (12-103H Beatrix).
-    let total = super::options::next_card_cost(state, object, printed, total);
+    let total = if next_card_rule { super::options::next_card_cost(state, object, printed, total) } else { total };
     let elements: smallvec::SmallVec<[u32; 4]> = w.element_values(&c).collect();
     // FF 11.2.1.1: a CP of the card's Element, when there is anything to pay; not for Light or Dark,
     // nor when CP of any Element may pay it ("can be paid with CP of any Element", 13-054C, 7-068H).
@@ -92,4 +92,18 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
         }
     }
     cost
+}
+
+/// Whether an effect gives a player a rule reducing the cost of each Character they play (FF 11.4.4, 11.2:
+/// `character_play_cost_reduction`), and one reducing the cost of their next card of a kind (FF 11.4, 11.3.7:
+/// `options::NEXT_CARD_RULES`): read in one pass over the effects, which most of the time give neither.
+fn cost_rules(state: &GameState) -> (bool, bool) {
+    let (mut character, mut next_card) = (false, false);
+    for effect in state.effects.iter() {
+        if let crate::kernel::Change::PlayerRule { name, .. } = &effect.change {
+            character |= name == "character_play_cost_reduction";
+            next_card |= super::options::NEXT_CARD_RULES.contains(&name.as_str());
+        }
+    }
+    (character, next_card)
 }

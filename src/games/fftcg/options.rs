@@ -268,6 +268,8 @@ pub fn remember_cp_paid(w: &Words, object: ObjectId, paid: &super::cost::Paid) -
 /// the floor it stops above.
 const NEXT_REDUCTION: &str = "next_card_cost_reduction";
 const NEXT_FLOOR: &str = "next_card_cost_floor";
+/// Both of them: without an effect giving one, no card's cost is changed as a next card (`card_cost::cost_rules`).
+pub(super) const NEXT_CARD_RULES: [&str; 2] = [NEXT_REDUCTION, NEXT_FLOOR];
 
 /// FF 11.4, 11.3.7, 11.2: the effects in force that reduce the cost of `object` as its player's next
 /// card of a kind ("During this turn, the cost required to cast your next Job Knight Forward is
