@@ -357,7 +357,7 @@ fn cast_from(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &Gam
         Answer::Objects(list) if !list.is_empty() => list[0],
         _ => options[0],
     };
-    super::play::cast_summon(state, agent, w, player, picked, paying)
+    super::perform::cast_summon(state, agent, w, player, picked, paying)
 }
 
 /// FF 11.4, 6.2.4, 6.2.5: an effect plays cards onto the field of the player it names ("play Kain from your Break
@@ -390,7 +390,7 @@ fn play_onto_field_of(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
                     let effect = ContinuousEffect { id: state.next_effect_id(), source: call.source, controller: call.controller, timestamp: Default::default(), affected: crate::kernel::Selector::Objects(vec![new]), change, duration: Duration::WhileIn(new), condition: None, keyword: None };
                     state.apply(Event::EffectBegan { effect: Box::new(effect) });
                 }
-                let (signals, states): (Vec<Event>, Vec<Event>) = super::play::arrival_states(state, new).into_iter().partition(|e| matches!(e, Event::Signal { .. }));
+                let (signals, states): (Vec<Event>, Vec<Event>) = super::perform::arrival_states(state, new).into_iter().partition(|e| matches!(e, Event::Signal { .. }));
                 states.into_iter().for_each(|e| state.apply(e));
                 crate::interp::after_event(state, agent, index);
                 signals.into_iter().for_each(|e| announce(state, agent, e));
@@ -402,7 +402,7 @@ fn play_onto_field_of(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
                 continue;
             }
             Replaced::Instead { replacement, effects, subject } => {
-                super::play::run_instead(state, agent, replacement, &effects, subject, (call.source, call.controller))?;
+                super::perform::run_instead(state, agent, replacement, &effects, subject, (call.source, call.controller))?;
                 continue;
             }
             Replaced::Prevented => continue,

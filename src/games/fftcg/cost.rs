@@ -407,7 +407,7 @@ pub struct Paid {
 }
 
 /// `pay`, keeping the cards that produced the CP in the tracked list `CP_PRODUCERS`: a cost phrase of an
-/// ability (`pay {2}`), whose cards dulled to produce CP are not among the cards its cost dulled (`play::record_paid`).
+/// ability (`pay {2}`), whose cards dulled to produce CP are not among the cards its cost dulled (`perform::record_paid`).
 pub fn pay_tracked(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<(), Illegal> {
     let paid = pay(state, agent, w, player, cost, exclude, what)?;
     if !paid.producers.is_empty() {

@@ -6,7 +6,8 @@ use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{GameState, Illegal, ObjectId, PlayerId};
 
-use super::play::{perform, Play};
+use super::perform::perform;
+use super::play::Play;
 use super::turn::{begin_attack_phase, begin_main_phase_2, begin_turn, end_turn, Windows};
 use super::Words;
 

@@ -13,7 +13,7 @@ use crate::vocab::KindId;
 
 use super::options::{paid_states, pay_chosen, play_options};
 use super::card_cost::card_cost;
-use super::play::enter_field;
+use super::perform::enter_field;
 use super::Words;
 
 /// SE14 11.4.1, 11.5.1: Items and Formations are played by the turn player in their Main Phase
