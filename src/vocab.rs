@@ -137,6 +137,13 @@ pub struct Bound {
     pub args: Vec<BoundArg>,
 }
 
+impl Bound {
+    /// Whether it calls the game's procedure `name` (`game(name, ...)`).
+    pub fn calls_procedure(&self, name: &str) -> bool {
+        self.primitive == primitive::Primitive::Game && matches!(self.args.first(), Some(BoundArg::Word(w)) if w == name)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum BoundArg {
     /// An optional parameter left out.

@@ -139,6 +139,11 @@ impl Words {
         Some(element) == self.light || Some(element) == self.dark
     }
 
+    /// Whether a card with these characteristics is Light or Dark (FF 7.7.3, 12.4.7).
+    pub fn is_light_or_dark(&self, c: &crate::kernel::Characteristics) -> bool {
+        self.element_values(c).any(|e| self.light_or_dark(e))
+    }
+
     /// The Element named `word` (`fire` in a cost's symbols).
     pub fn element_named(&self, vocab: &Vocabulary, word: &str) -> Option<u32> {
         // A few short names, compared in place: cheaper than the vocabulary's lookup of any name.

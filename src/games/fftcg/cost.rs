@@ -52,8 +52,6 @@ struct Group {
     elements: Elements,
     /// 2 for a discarded card (FF 11.2.1.1), 1 for a dulled Backup.
     amount: i64,
-    /// "dull" or "discard" (or "dull and put into the Break Zone"): with the card's name, what the payment says it did.
-    verb: &'static str,
     /// The group of the same cards another way (`produces_any_cp`): a card pays through one of them, never both.
     shares: Option<usize>,
 }
@@ -61,6 +59,15 @@ struct Group {
 impl Group {
     fn discard(&self) -> bool {
         self.amount == 2
+    }
+
+    /// With the card's name, what the payment says it did.
+    fn verb(&self) -> &'static str {
+        match (self.shares, self.discard()) {
+            (Some(_), _) => DULL_AND_BREAK,
+            (None, true) => "discard",
+            (None, false) => "dull",
+        }
     }
 }
 
@@ -136,19 +143,16 @@ fn grouped(scan: &Scan) -> Vec<Group> {
     for u in &scan.units {
         match out.iter_mut().find(|g| g.card == u.card && g.amount == u.amount && g.elements == u.elements) {
             Some(g) => g.objects.push(u.object),
-            None => {
-                let verb = if u.amount == 2 { "discard" } else { "dull" };
-                out.push(Group { objects: smallvec::smallvec![u.object], card: u.card, elements: u.elements.clone(), amount: u.amount, verb, shares: None });
-            }
+            None => out.push(Group { objects: smallvec::smallvec![u.object], card: u.card, elements: u.elements.clone(), amount: u.amount, shares: None }),
         }
     }
     // "If you pay a CP, you may put Sherlotta into the Break Zone to produce 1 CP of any Element. (You can dull Sherlotta
     // to pay the CP.)" (8-053H): dulled and put into the Break Zone, 1 CP of any Element, in place of her own CP.
     for &Unit { object, card, .. } in scan.any_cp.iter().map(|i| &scan.units[*i]) {
-        let plain = out.iter().position(|g| g.amount == 1 && g.verb == "dull" && g.objects.contains(&object));
+        let plain = out.iter().position(|g| g.shares.is_none() && !g.discard() && g.objects.contains(&object));
         match out.iter_mut().find(|g| g.shares.is_some() && g.card == card) {
             Some(g) => g.objects.push(object),
-            None => out.push(Group { objects: smallvec::smallvec![object], card, elements: Elements::new(), amount: 1, verb: DULL_AND_BREAK, shares: plain }),
+            None => out.push(Group { objects: smallvec::smallvec![object], card, elements: Elements::new(), amount: 1, shares: plain }),
         }
     }
     out
@@ -423,12 +427,8 @@ const DULL_AND_BREAK: &str = "dull and put into the Break Zone";
 /// Zone to produce 1 CP of any Element", 8-053H: the game action `produce_cp_of_any_element`), which is used while
 /// paying a cost (FF 11.2), not put on the stack; read once per library (`ability_use::UseTexts::produces_cp`).
 pub fn produces_any_cp(library: &crate::kernel::Library, ability: &crate::ir::AbilityIr) -> bool {
-    use crate::vocab::{primitive::Primitive, BoundArg};
     ability.body.iter().any(|effect| match effect {
-        crate::ir::Effect::Do { call, .. } => library.vocab.templates[call.template.index()]
-            .implementation
-            .iter()
-            .any(|b| b.primitive == Primitive::Game && matches!(b.args.first(), Some(BoundArg::Word(w)) if w == "produce_cp_of_any_element")),
+        crate::ir::Effect::Do { call, .. } => library.vocab.templates[call.template.index()].implementation.iter().any(|b| b.calls_procedure("produce_cp_of_any_element")),
         _ => false,
     })
 }
@@ -451,7 +451,7 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
             .zip(counts)
             .filter(|(_, c)| **c > 0)
             .map(|(g, c)| {
-                let mut label = state.words_naming(&[g.verb, " "], g.objects[0], &[]);
+                let mut label = state.words_naming(&[g.verb(), " "], g.objects[0], &[]);
                 if *c > 1 {
                     label.push_str(" x");
                     crate::kernel::describe::push_number(&mut label, *c as u64);

@@ -159,7 +159,7 @@ pub fn too_few_controlled(state: &GameState, player: PlayerId, object: ObjectId)
 /// - not while they control a card a rule names ("You cannot play Hooded Man or Kain while already in control of
 ///   either Character", 11-054R: `play_while_controlling` forbidden, with the cards).
 pub fn controlled_bars_play(state: &GameState, w: &Words, player: PlayerId, object: ObjectId) -> Option<String> {
-    let light_dark = |o: ObjectId| state.reading(o, |c| w.element_values(c).any(|e| w.light_or_dark(e)));
+    let light_dark = |o: ObjectId| state.reading(o, |c| w.is_light_or_dark(c));
     let barring = |h: &&crate::kernel::Hook| h.action == "play_while_controlling" && h.who.is_none_or(|p| p == player);
     let (forbids, limited) = (state.reading(object, |c| c.forbidden.iter().any(|h| barring(&h))), light_dark(object));
     if !forbids && !limited {

@@ -108,7 +108,7 @@ impl RuleProcesses for FfRules {
                     doomed.push((o, Some("break")));
                 }
             }
-            let light_dark = w.element_values(c).any(|e| w.light_or_dark(e));
+            let light_dark = w.is_light_or_dark(c);
             characters.push((o, c.controller, (!Words::has_icon(c, w.generic)).then_some(c), light_dark));
         }
         for player in [PlayerId(0), PlayerId(1)] {

@@ -98,8 +98,7 @@ const TARGET: &str = "target";
 /// The action template whose implementation is `game(gain_support, ...)` (1220.1b).
 fn gain_support_action(state: &GameState) -> Option<TemplateId> {
     let vocab = &state.library.vocab;
-    let gains = |b: &crate::vocab::Bound| b.primitive == Primitive::Game && matches!(b.args.first(), Some(BoundArg::Word(w)) if w == "gain_support");
-    vocab.templates.iter().position(|t| t.implementation.iter().any(gains)).map(|i| TemplateId(i as u32))
+    vocab.templates.iter().position(|t| t.implementation.iter().any(|b| b.calls_procedure("gain_support"))).map(|i| TemplateId(i as u32))
 }
 
 /// Trails 1220: SCLM Support resolves: if the target is still a UNIT its player controls on the
