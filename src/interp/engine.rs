@@ -315,9 +315,15 @@ pub trait Plays {
 pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses, plays: &P) -> Result<(), Illegal> {
     let mut holder = state.turn_player;
     let mut passes = 0;
+    // The plays last offered, to whom, and at which change: an illegal play rewinds the game to just
+    // where they were offered (`GameState::attempt`), and the same plays are offered again.
+    let mut last: Option<(PlayerId, u64, Vec<P::Play>)> = None;
     while state.outcome.is_none() {
         settle(state, agent, rules);
-        let offered = plays.options(state, holder);
+        let offered = match last.take() {
+            Some((player, changes, offered)) if player == holder && changes == state.changes => offered,
+            _ => plays.options(state, holder),
+        };
         let pass = offered.len();
         let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| offered.get(i).map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(s, p))));
         if choice == pass {
@@ -337,6 +343,8 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
         }
         if state.attempt(|s| plays.play(s, agent, holder, &offered[choice])).is_ok() {
             passes = 0;
+        } else {
+            last = Some((holder, state.changes, offered));
         }
     }
     Ok(())
