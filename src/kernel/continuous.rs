@@ -252,6 +252,21 @@ impl GameState {
         self.object(object).last_known.clone().unwrap_or_else(|| self.printed(object))
     }
 
+    /// The characteristics of a live object as it leaves its zone (its last known information, FF 11.11.4): its
+    /// printed ones when no effect in force may select it by its zone or identity (`may_select`), as a card in a
+    /// deck or a hand mostly is, without bringing the view up to date for the events before.
+    pub(super) fn leaving(&self, object: ObjectId) -> Arc<Characteristics> {
+        let current = self.cache.view.borrow().as_ref().is_some_and(|c| c.generation == self.generation && !c.recheck);
+        if current || self.config.latch_modifications || self.effects.iter().any(|e| self.may_select(&e.affected, object, e.source) && self.effect_active(e)) {
+            return self.characteristics(object);
+        }
+        let printed = self.printed(object);
+        if self.audit {
+            assert!(*printed == *self.characteristics(object), "{} left with other than its printed characteristics", self.name_of(object));
+        }
+        printed
+    }
+
     /// `f` of the object's characteristics, read where the current view holds them: no reference
     /// taken (most reads want one field). `f` must not read characteristics through the state:
     /// the view is borrowed while it runs.

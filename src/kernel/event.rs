@@ -110,7 +110,7 @@ impl GameState {
             }
             Event::Moved { old, new, from, to, position, by, .. } => {
                 // Last known information: the object as it was just before it left (FF 11.11.4).
-                let last_known = self.characteristics(*old);
+                let last_known = self.leaving(*old);
                 Arc::make_mut(&mut self.zones[from.index()]).objects.retain(|o| o != old);
                 let entered = self.tick();
                 let (card, owner) = (self.objects[old.index()].card, self.objects[old.index()].owner);
@@ -134,7 +134,7 @@ impl GameState {
                 }
             }
             Event::Removed { object } => {
-                let last_known = self.characteristics(*object);
+                let last_known = self.leaving(*object);
                 let zone = self.objects[object.index()].zone;
                 Arc::make_mut(&mut self.zones[zone.index()]).objects.retain(|o| o != object);
                 let gone = self.object_mut(*object);

@@ -249,7 +249,7 @@ impl GameState {
     /// Whether `selector` may select `object` at all, judged by what no effect changes: the zone it
     /// is in and which object it is (as `selects` judges those parts); `false`: it cannot, whatever
     /// its characteristics.
-    fn may_select(&self, selector: &Selector, object: ObjectId, source: Option<ObjectId>) -> bool {
+    pub(super) fn may_select(&self, selector: &Selector, object: ObjectId, source: Option<ObjectId>) -> bool {
         match selector {
             Selector::InZone(zone) => self.zone(self.object(object).zone).name == *zone,
             Selector::Source => source == Some(object),

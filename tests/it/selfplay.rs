@@ -40,7 +40,9 @@ fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
     // passes over cards an event cannot trigger (src/interp/reach.rs); audited games compare every
     // patched view with one computed from scratch, and look at every card for triggers, checking
     // that the reach would have kept each one that triggered; they also run the rule processes
-    // after events the rules do not heed (`RuleProcesses::heeds`), checking that they find nothing.
+    // after events the rules do not heed (`RuleProcesses::heeds`), checking that they find nothing;
+    // and a card that left with its printed characteristics, no effect able to select it
+    // (`GameState::leaving`), had those in the view.
     let (library, decks) = library_and_decks();
     for seed in 0..16 {
         let pair = pairing(seed, decks.len());
