@@ -31,12 +31,12 @@ fn measure(game: &str, games: u64) {
     let (library, decks) = load(game, &[root.join("cards").join(game)], &[root.join("cards").join(game).join("decks")]).expect("the decks load");
     // Warm up, then measure.
     for seed in 0..games / 50 {
-        std::hint::black_box(play_one(&library, &decks, pairing(seed, decks.len()), seed));
+        std::hint::black_box(play_one(&library, &decks, pairing(seed, decks.len()), seed, false));
     }
     let started = Instant::now();
     let (mut decisions, mut turns, mut events) = (0usize, 0u64, 0usize);
     for seed in 0..games {
-        let result = play_one(&library, &decks, pairing(seed, decks.len()), 1000 + seed);
+        let result = play_one(&library, &decks, pairing(seed, decks.len()), 1000 + seed, false);
         assert!(result.failure.is_none(), "seed {}: {:?}", 1000 + seed, result.failure);
         decisions += result.decisions;
         turns += u64::from(result.turns);

@@ -72,6 +72,10 @@ pub enum Command {
         /// Games played at once, each on its own thread (the results do not depend on it).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Check the kernel's shortcuts against the long way in every game (much slower; the same
+        /// games): a game where one disagrees fails, with its trace.
+        #[arg(long)]
+        audit: bool,
     },
     /// Draw the board of a scenario as an SVG picture.
     Render {
@@ -125,7 +129,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>, out: &mut dyn Wri
         Command::Coverage { paths } => coverage::run_coverage(&paths, out, err),
         Command::Test { paths, transcript } => test::run_tests(&paths, transcript, out, err),
         Command::Render { scenario, svg, step } => test::run_render(&scenario, &svg, step, out, err),
-        Command::Selfplay { game, games, seed, decks, jobs } => selfplay::run_selfplay(&game, games, seed, &decks, jobs, out, err),
+        Command::Selfplay { game, games, seed, decks, jobs, audit } => selfplay::run_selfplay(&game, games, seed, &decks, jobs, audit, out, err),
         Command::Repl { game, paths } => repl::run_repl(game, &paths, is_tty, out, err),
     }
 }

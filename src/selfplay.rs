@@ -80,8 +80,9 @@ pub struct GameResult {
 /// The most turns a game may take before it counts as hung.
 pub const MAX_TURNS: u32 = 200;
 
-/// Plays one game with the random agent: both the game and the agent are seeded by `seed`.
-pub fn play_one(library: &Arc<Library>, decks: &[ReadyDeck], pair: [usize; 2], seed: u64) -> GameResult {
+/// Plays one game with the random agent: both the game and the agent are seeded by `seed`; `audit`:
+/// with the kernel's shortcuts checked (`GameState::audit`), which plays the same game, slower.
+pub fn play_one(library: &Arc<Library>, decks: &[ReadyDeck], pair: [usize; 2], seed: u64, audit: bool) -> GameResult {
     let mut result = GameResult { seed, decks: pair, outcome: None, turns: 0, decisions: 0, events: 0, failure: None, trace: None };
     let cards = [decks[pair[0]].cards.as_slice(), decks[pair[1]].cards.as_slice()];
     let trails_game = library.vocab.game == "trails";
@@ -90,6 +91,8 @@ pub fn play_one(library: &Arc<Library>, decks: &[ReadyDeck], pair: [usize; 2], s
         result.failure = Some("the game's configuration is missing".into());
         return result;
     };
+    // The kernel's shortcuts checked against the long way (`GameState::audit`): a disagreement panics, and fails the game.
+    state.audit = audit;
     let mut agent = RandomAgent { rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
     let played = catch_unwind(AssertUnwindSafe(|| if trails_game { trails::play_game(&mut state, &mut agent, MAX_TURNS) } else { fftcg::play_game(&mut state, &mut agent, MAX_TURNS) }));
     let cards = decks[pair[0]].cards.len() + decks[pair[1]].cards.len();

@@ -7,8 +7,9 @@ use std::time::Instant;
 use crate::kernel::Outcome;
 use crate::selfplay::{load, pairing, play_one, write_trace};
 
-/// Plays `games` games from `seed` on, `jobs` at a time; exit 0 when none failed.
-pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], jobs: usize, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// Plays `games` games from `seed` on, `jobs` at a time, `audit`ed or not; exit 0 when none failed.
+#[allow(clippy::too_many_arguments)]
+pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], jobs: usize, audit: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let card_paths = vec![PathBuf::from("cards").join(game)];
     let deck_paths = if decks.is_empty() { vec![PathBuf::from("cards").join(game).join("decks")] } else { decks.to_vec() };
     let (library, decks) = match load(game, &card_paths, &deck_paths) {
@@ -21,7 +22,7 @@ pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], jobs: 
     let started = Instant::now();
     let mut wins = vec![0u64; decks.len()];
     let (mut draws, mut turns, mut decisions, mut failures) = (0u64, 0u64, 0u64, 0u64);
-    let results = play_all(games, jobs, |i| play_one(&library, &decks, pairing(i, decks.len()), seed + i));
+    let results = play_all(games, jobs, |i| play_one(&library, &decks, pairing(i, decks.len()), seed + i, audit));
     for (i, result) in results.into_iter().enumerate() {
         let pair = pairing(i as u64, decks.len());
         turns += u64::from(result.turns);

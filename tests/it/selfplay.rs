@@ -17,7 +17,7 @@ fn seeded_games_finish_with_a_result_and_keep_every_card() {
     let (library, decks) = library_and_decks();
     assert!(decks.len() >= 4, "four constructed decks");
     for seed in 0..24 {
-        let result = play_one(&library, &decks, pairing(seed, decks.len()), seed);
+        let result = play_one(&library, &decks, pairing(seed, decks.len()), seed, false);
         assert_eq!(result.failure, None, "seed {seed}:\n{}", result.trace.unwrap_or_default());
         assert!(matches!(result.outcome, Some(Outcome::Winner(_) | Outcome::Draw)));
         assert!(result.decisions > 50, "seed {seed}: a whole game takes decisions");
@@ -27,10 +27,10 @@ fn seeded_games_finish_with_a_result_and_keep_every_card() {
 #[test]
 fn the_same_seed_replays_the_same_game() {
     let (library, decks) = library_and_decks();
-    let a = play_one(&library, &decks, [0, 1], 7);
-    let b = play_one(&library, &decks, [0, 1], 7);
+    let a = play_one(&library, &decks, [0, 1], 7, false);
+    let b = play_one(&library, &decks, [0, 1], 7, false);
     assert_eq!((a.events, a.decisions, a.turns, &a.outcome), (b.events, b.decisions, b.turns, &b.outcome));
-    let c = play_one(&library, &decks, [0, 1], 8);
+    let c = play_one(&library, &decks, [0, 1], 8, false);
     assert_ne!((a.events, a.decisions), (c.events, c.decisions), "another seed, another game");
 }
 
@@ -105,6 +105,22 @@ fn selfplay_reports_results_from_the_command_line() {
 }
 
 #[test]
+fn audited_selfplay_plays_the_same_games_from_the_command_line() {
+    // `--audit` checks the kernel's shortcuts against the long way as the games run
+    // (`GameState::audit`); it only checks, so the games are the ones played without it, and none fails.
+    let report = |audit: bool| {
+        let mut args = vec!["selfplay", "--game", "fftcg", "--games", "4", "--seed", "11"];
+        args.extend(audit.then_some("--audit"));
+        let out = crate::support::cardscript(&args);
+        assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).lines().skip(1).filter(|l| !l.contains("per decision")).collect::<Vec<_>>().join("\n")
+    };
+    let audited = report(true);
+    assert!(audited.contains("failures 0"), "{audited}");
+    assert_eq!(audited, report(false));
+}
+
+#[test]
 fn selfplay_on_several_threads_plays_the_same_games() {
     // Each game depends only on its seed, so spreading the games over threads changes nothing but
     // the time taken.
@@ -135,7 +151,7 @@ fn items_and_formations_in_a_deck_are_played_by_self_play() {
     let (mut equipped, mut formations) = (0, 0);
     for seed in 0..12 {
         let other = (fire + 1 + seed as usize % (decks.len() - 1)) % decks.len();
-        let result = play_one(&library, &decks, [fire, other], seed);
+        let result = play_one(&library, &decks, [fire, other], seed, false);
         assert_eq!(result.failure, None, "seed {seed}:\n{}", result.trace.unwrap_or_default());
         let mut state = fftcg::new_game(library.clone(), [&decks[fire].cards, &decks[other].cards], seed);
         let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
