@@ -72,9 +72,9 @@ mod tests {
             // SAFETY: a non-zero layout, freed with the allocator that made it.
             unsafe {
                 let p = Mimalloc.alloc(layout);
-                assert!(!p.is_null() && p as usize % align == 0, "{size} bytes aligned to {align}");
+                assert!(!p.is_null() && (p as usize).is_multiple_of(align), "{size} bytes aligned to {align}");
                 let q = Mimalloc.realloc(p, layout, size * 3);
-                assert!(!q.is_null() && q as usize % align == 0, "{size} bytes grown, aligned to {align}");
+                assert!(!q.is_null() && (q as usize).is_multiple_of(align), "{size} bytes grown, aligned to {align}");
                 Mimalloc.dealloc(q, Layout::from_size_align(size * 3, align).unwrap());
             }
         }

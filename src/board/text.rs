@@ -109,7 +109,7 @@ fn unseen(state: &GameState, object: ObjectId, viewer: Option<PlayerId>) -> Opti
     if !state.hidden(object) {
         return Some("a card".into());
     }
-    let turned: Vec<&str> = TURNED.iter().copied().filter(|f| o.flags.contains(*f)).collect();
+    let turned: Vec<&str> = TURNED.iter().copied().filter(|f| o.flags.contains(f)).collect();
     Some(if turned.is_empty() { "face-down card".into() } else { format!("face-down card ({})", turned.join(", ")) })
 }
 

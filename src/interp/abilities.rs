@@ -373,15 +373,15 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
         let controller = chars.controller;
         for (ability_ref, ability) in abilities_in(&library, state.object(object).card, &chars) {
             let Some(trigger) = &ability.trigger else { continue };
-            if trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered {
+            if trigger.word == TriggerWord::InsteadOf || class_of(&library, ability) != AbilityClass::Triggered {
                 continue;
             }
-            if (!trigger.state && !could_match(&library, &trigger.event, &event)) || !works_in(state, object, &ability) {
+            if (!trigger.state && !could_match(&library, &trigger.event, &event)) || !works_in(state, object, ability) {
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
             let hidden = state.hidden_without_abilities(object) && !set_during(state, since, index, object, &state.config.hidden_flags);
-            if hidden && active_zone(&library, &ability).is_none() {
+            if hidden && active_zone(&library, ability).is_none() {
                 continue;
             }
             let params = keyword_env(state, &library, object, &ability_ref);
@@ -389,7 +389,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 // FF 11.8.18, Trails 1211.9: a state trigger triggers while its condition holds,
                 // after every event, or only at Rule Check if the game says so (`conditional`).
                 if !state.config.conditional_triggers_at_rule_check
-                    && let Some(t) = super::conditional::conditional_trigger(state, agent, object, controller, ability_ref, &ability, params, index, &found)
+                    && let Some(t) = super::conditional::conditional_trigger(state, agent, object, controller, ability_ref, ability, params, index, &found)
                 {
                     found.push(t);
                 }
@@ -430,7 +430,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                 }
             }
             // An ability that triggers once per turn (`tag(once_per_turn)`) does not trigger again.
-            let once = has_tag(&library, &ability, "once_per_turn").then(|| format!("{}{}", crate::kernel::USED_THIS_TURN, ability.span.start));
+            let once = has_tag(&library, ability, "once_per_turn").then(|| format!("{}{}", crate::kernel::USED_THIS_TURN, ability.span.start));
             if once.as_ref().is_some_and(|mark| state.object(object).flags.contains(mark.as_str())) {
                 continue;
             }
@@ -444,7 +444,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
                     continue;
                 }
             }
-            if !reveal_to_trigger(state, agent, object, controller, &ability) {
+            if !reveal_to_trigger(state, agent, object, controller, ability) {
                 continue;
             }
             let (body, condition) = (ability.body.clone(), ability.condition.clone());

@@ -18,14 +18,14 @@ pub fn register_static(state: &mut GameState, agent: &mut dyn Agent, object: Obj
     let chars = state.characteristics(object);
     let controller = chars.controller;
     for (ability_ref, ability) in abilities_in(&library, state.object(object).card, &chars) {
-        if class_of(&library, &ability) != AbilityClass::Static || !works_in(state, object, &ability) {
+        if class_of(&library, ability) != AbilityClass::Static || !works_in(state, object, ability) {
             continue;
         }
         let env = keyword_env(state, &library, object, &ability_ref);
         let mut ctx = Ctx::new(state, agent, Some(object), controller, env);
         let made = match &ability.trigger {
-            Some(t) if t.word == TriggerWord::InsteadOf => ctx.replacement(&ability, &t.event, object).map(|r| vec![Event::ReplacementBegan { replacement: Box::new(r) }]),
-            _ => ctx.static_effects(&ability, object).map(|events| of_keyword(events, ability_ref.keyword())),
+            Some(t) if t.word == TriggerWord::InsteadOf => ctx.replacement(ability, &t.event, object).map(|r| vec![Event::ReplacementBegan { replacement: Box::new(r) }]),
+            _ => ctx.static_effects(ability, object).map(|events| of_keyword(events, ability_ref.keyword())),
         };
         // An always-on ability the kernel cannot run yet is announced, not silently dropped.
         let events = made.unwrap_or_else(|e| vec![Event::Signal { name: crate::kernel::name!("unsupported"), objects: vec![object], player: None, detail: Some(e.0) }]);

@@ -69,14 +69,14 @@ pub fn check_conditional_triggers(state: &mut GameState, agent: &mut dyn Agent) 
         let hidden = state.hidden_without_abilities(object);
         for (ability_ref, ability) in abilities_in(&library, state.object(object).card, &chars) {
             let Some(trigger) = &ability.trigger else { continue };
-            if !trigger.state || trigger.word == TriggerWord::InsteadOf || class_of(&library, &ability) != AbilityClass::Triggered || !works_in(state, object, &ability) {
+            if !trigger.state || trigger.word == TriggerWord::InsteadOf || class_of(&library, ability) != AbilityClass::Triggered || !works_in(state, object, ability) {
                 continue;
             }
-            if hidden && active_zone(&library, &ability).is_none() {
+            if hidden && active_zone(&library, ability).is_none() {
                 continue;
             }
             let params = keyword_env(state, &library, object, &ability_ref);
-            if let Some(t) = conditional_trigger(state, agent, object, chars.controller, ability_ref, &ability, params, index, &found) {
+            if let Some(t) = conditional_trigger(state, agent, object, chars.controller, ability_ref, ability, params, index, &found) {
                 found.push(t);
             }
         }

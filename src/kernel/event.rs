@@ -148,10 +148,10 @@ impl GameState {
             Event::Damaged { object, amount, .. } => self.object_mut(*object).damage += amount,
             Event::DamageRemoved { object } => self.object_mut(*object).damage = 0,
             Event::Counter { object, name, delta } => {
-                *self.object_mut(*object).counters.entry(name.clone()).or_insert(0) += delta;
+                *self.object_mut(*object).counters.entry(*name).or_insert(0) += delta;
             }
             Event::Resource { player, name, delta } => {
-                *Arc::make_mut(&mut self.players[player.index()]).resources.entry(name.clone()).or_insert(0) += delta;
+                *Arc::make_mut(&mut self.players[player.index()]).resources.entry(*name).or_insert(0) += delta;
             }
             Event::PlayerFlag { player, flag, value } => set_flag(&mut Arc::make_mut(&mut self.players[player.index()]).flags, *flag, *value),
             Event::Shuffled { zone, order } | Event::Reordered { zone, order } => Arc::make_mut(&mut self.zones[zone.index()]).objects = order.clone(),
@@ -206,7 +206,7 @@ impl GameState {
                 if objects.is_empty() {
                     Arc::make_mut(&mut self.tracked).remove(name);
                 } else {
-                    Arc::make_mut(&mut self.tracked).insert(name.clone(), objects.clone());
+                    Arc::make_mut(&mut self.tracked).insert(*name, objects.clone());
                 }
             }
             Event::TurnBegan { turn, player } => {
@@ -214,7 +214,7 @@ impl GameState {
                 self.turn_player = *player;
                 self.turn_began = self.tick();
             }
-            Event::PhaseBegan { name } => self.phase = name.clone(),
+            Event::PhaseBegan { name } => self.phase = *name,
             Event::Primary { player } => self.turn_player = *player,
             Event::Unstacked { index } => {
                 self.stack.remove(*index);

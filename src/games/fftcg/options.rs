@@ -168,7 +168,7 @@ pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
             *cost = CpCost::default();
         }
     }
-    let here = state.zone(state.object(card).zone).name.clone();
+    let here = state.zone(state.object(card).zone).name;
     if chosen.instead.is_none()
         && let (Some(removing), Some(from)) = (hook(state, card, "play_removing_named_cards"), hook(state, card, "remove_named_cards_from"))
         && removing.zone.as_deref().is_none_or(|z| z == here)

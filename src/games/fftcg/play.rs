@@ -155,7 +155,7 @@ fn name_taken(state: &GameState, w: &Words, object: ObjectId, names: &[std::borr
         return false;
     }
     let name = w.name_in(state, &chars, object);
-    names.iter().any(|n| *n == name)
+    names.contains(&name)
 }
 
 /// `o`'s characteristics in `view` when it is a Character named `name` (the names compared where

@@ -178,7 +178,7 @@ impl FfRules {
             .filter(|p| {
                 let flags = &state.players[p.index()].flags;
                 let damage = state.zone_id(crate::kernel::name!("damage_zone"), Some(*p)).map_or(0, |z| state.zone(z).objects.len());
-                damage >= self.damage_to_lose || DEFEATS.iter().any(|f| flags.contains(*f))
+                damage >= self.damage_to_lose || DEFEATS.iter().any(|f| flags.contains(f))
             })
             .collect();
         let outcome = match lost.as_slice() {

@@ -120,7 +120,7 @@ pub const COUNTERS_REMOVED: &str = "counters_removed_to_pay_cost";
 /// the player's `counters_removed_to_pay_cost` until their next such payment.
 pub fn remove_any_number_of_counters(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, counter: &str) -> Result<Option<Value>, Illegal> {
     let target = call.objects.first().copied().ok_or_else(|| Illegal("no card to remove counters from".into()))?;
-    let held = state.object(target).counters.iter().find(|(k, _)| k.eq_ignore_ascii_case(counter)).map(|(k, n)| (k.clone(), *n));
+    let held = state.object(target).counters.iter().find(|(k, _)| k.eq_ignore_ascii_case(counter)).map(|(k, n)| (*k, *n));
     let most = held.as_ref().map_or(0, |(_, n)| *n);
     let x = crate::games::arrange::choose_number(state, agent, call.controller, most, &format!("remove how many {counter} counters"));
     if let Some((name, _)) = held

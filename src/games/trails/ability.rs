@@ -26,7 +26,7 @@ pub fn use_ability(state: &mut GameState, agent: &mut dyn Agent, player: PlayerI
     let name = state.name_of(object);
     let ability = usable(state, player, object, reference)?;
     let arts = library.vocab.ability_kinds[ability.kind.index()].name == ARTS;
-    let zone = state.zone(state.object(object).zone).name.clone();
+    let zone = state.zone(state.object(object).zone).name;
     let face_down = state.object(object).flags.contains("face_down");
     if arts && zone == "homebase" && face_down {
         Ctx::new(state, agent, None, player, vec![]).happen(Event::Flag { object, flag: crate::kernel::name!("face_down"), value: false, by: vec![] })?;

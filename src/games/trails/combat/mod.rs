@@ -144,7 +144,7 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
 /// and no UNIT is attacking, defending or in combat any more (804.13b-e).
 fn end_combat(state: &mut GameState) {
     state.end_durations("end_of_combat");
-    let involved: Vec<ObjectId> = state.live_objects().filter(|o| COMBAT.iter().any(|f| state.object(*o).flags.contains(*f))).collect();
+    let involved: Vec<ObjectId> = state.live_objects().filter(|o| COMBAT.iter().any(|f| state.object(*o).flags.contains(f))).collect();
     for o in involved {
         for flag in COMBAT {
             if state.object(o).flags.contains(flag) {

@@ -17,7 +17,7 @@ fn total(state: &GameState, attackers: &[ObjectId], name: &str) -> i64 {
 fn to_action(state: &GameState, player: PlayerId, attackers: &[ObjectId]) -> Vec<ObjectId> {
     cards_in(state, "field", player)
         .into_iter()
-        .filter(|o| !attackers.contains(o) && !["actioned", "stunned"].iter().any(|f| state.object(*o).flags.contains(*f)))
+        .filter(|o| !attackers.contains(o) && !["actioned", "stunned"].iter().any(|f| state.object(*o).flags.contains(f)))
         .collect()
 }
 
