@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::kernel::continuous::{Change, Characteristics, ContinuousEffect, Duration, Layer, Op, View, GAIN_ABILITY};
 use crate::kernel::ids::*;
 use crate::kernel::state::GameState;
@@ -126,8 +128,8 @@ impl GameState {
     /// by trying effects out, but only between pairs where one writes what the other reads, so a
     /// layer of independent effects costs no trials at all.
     fn dependency_order<'e>(&self, view: &View, sorted: &[&'e ContinuousEffect], ignoring: &Ignoring) -> Vec<&'e ContinuousEffect> {
-        let reads: Vec<Vec<Aspect>> = sorted.iter().map(|e| effect_reads(e)).collect();
-        let writes: Vec<Vec<Aspect>> = sorted.iter().map(|e| change_writes(&e.change)).collect();
+        let reads: Vec<Aspects> = sorted.iter().map(|e| effect_reads(e)).collect();
+        let writes: Vec<Aspects> = sorted.iter().map(|e| change_writes(&e.change)).collect();
         let n = sorted.len();
         let mut depends: Vec<Vec<usize>> = vec![vec![]; n];
         for a in 0..n {
@@ -155,13 +157,25 @@ impl GameState {
     /// order might have to change (`dependency_order`), or its condition or amount reads what any
     /// of them writes, so that it might read differently as the layers go.
     pub(super) fn any_dependency_possible(&self, active: &[&ContinuousEffect]) -> bool {
-        let writes: Vec<Vec<Aspect>> = active.iter().map(|e| change_writes(&e.change)).collect();
-        let layers: Vec<_> = active.iter().map(|e| self.layer_of(&e.change)).collect();
-        active.iter().enumerate().any(|(i, a)| {
-            let reads = effect_reads(a);
-            let global = global_reads(a);
-            (0..active.len()).any(|j| writes[j].iter().any(|w| global.contains(w)) || (i != j && layers[i] == layers[j] && writes[j].iter().any(|w| reads.contains(w))))
-        })
+        // Only the effects that write characteristics can be depended on: most grant or forbid, and write none.
+        let writers: SmallVec<[(usize, Aspects, usize); 8]> = active
+            .iter()
+            .enumerate()
+            .filter_map(|(j, e)| {
+                let writes = change_writes(&e.change);
+                (!writes.is_empty()).then(|| (j, writes, self.layer_of(&e.change)))
+            })
+            .collect();
+        let writes_any = |read: &Aspects, others_of: Option<(usize, usize)>| {
+            writers.iter().any(|(j, writes, l)| others_of.is_none_or(|(i, layer)| i != *j && layer == *l) && writes.iter().any(|w| read.contains(w)))
+        };
+        !writers.is_empty()
+            && active.iter().enumerate().any(|(i, a)| {
+                writes_any(&global_reads(a), None) || {
+                    let reads = effect_reads(a);
+                    !reads.is_empty() && writes_any(&reads, Some((i, self.layer_of(&a.change))))
+                }
+            })
     }
 
     pub(super) fn sets_base(&self, e: &ContinuousEffect) -> bool {
@@ -295,7 +309,10 @@ enum Aspect {
     Property(PropId),
 }
 
-fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
+/// The aspects an effect reads or writes: a few, kept without allocating.
+type Aspects = SmallVec<[Aspect; 4]>;
+
+fn selector_reads(s: &Selector, out: &mut Aspects) {
     match s {
         Selector::Kind(_) => out.push(Aspect::Kinds),
         Selector::ControlledBy(_) => out.push(Aspect::Controller),
@@ -310,10 +327,10 @@ fn selector_reads(s: &Selector, out: &mut Vec<Aspect>) {
     }
 }
 
-fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
-    let mut out = vec![];
+fn effect_reads(e: &ContinuousEffect) -> Aspects {
+    let mut out = Aspects::new();
     selector_reads(&e.affected, &mut out);
-    fn counted(a: &Amount, out: &mut Vec<Aspect>) {
+    fn counted(a: &Amount, out: &mut Aspects) {
         match a {
             Amount::PerMatch { selector, .. } | Amount::Property { selector, .. } => selector_reads(selector, out),
             Amount::Arith { left, right, .. } => [left, right].into_iter().for_each(|a| counted(a, out)),
@@ -334,8 +351,8 @@ fn effect_reads(e: &ContinuousEffect) -> Vec<Aspect> {
 }
 
 /// What an effect's condition and counted amount read of objects' characteristics.
-fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
-    fn condition(c: &Condition, out: &mut Vec<Aspect>) {
+fn global_reads(e: &ContinuousEffect) -> Aspects {
+    fn condition(c: &Condition, out: &mut Aspects) {
         match c {
             Condition::Count { selector, .. } => selector_reads(selector, out),
             Condition::Compare { left, right, .. } => [left, right].into_iter().for_each(|a| amount(a, out)),
@@ -345,7 +362,7 @@ fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
             Condition::All(all) | Condition::Any(all) => all.iter().for_each(|c| condition(c, out)),
         }
     }
-    fn amount(a: &Amount, out: &mut Vec<Aspect>) {
+    fn amount(a: &Amount, out: &mut Aspects) {
         match a {
             Amount::PerMatch { selector, .. } | Amount::Counters { selector, .. } => selector_reads(selector, out),
             Amount::Property { property, selector } | Amount::Distinct { property, selector } => {
@@ -359,7 +376,7 @@ fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
             Amount::Fixed(_) | Amount::Resource { .. } | Amount::Tracked { .. } | Amount::InZone { .. } => {}
         }
     }
-    let mut out = vec![];
+    let mut out = Aspects::new();
     if let Some(c) = &e.condition {
         condition(c, &mut out);
     }
@@ -369,18 +386,18 @@ fn global_reads(e: &ContinuousEffect) -> Vec<Aspect> {
     out
 }
 
-fn change_writes(change: &Change) -> Vec<Aspect> {
+fn change_writes(change: &Change) -> Aspects {
     match change {
-        Change::Controller(_) => vec![Aspect::Controller],
+        Change::Controller(_) => smallvec::smallvec![Aspect::Controller],
         Change::Property { .. } | Change::AddValue { .. } | Change::AddValuesOf { .. } | Change::RemoveValue { .. } | Change::SetValue { .. } | Change::Join { .. } => {
             change.property().map(Aspect::Property).into_iter().collect()
         }
-        Change::HasEvery(p) => vec![Aspect::Property(*p)],
-        Change::AddKind(_) => vec![Aspect::Kinds],
-        Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => vec![Aspect::Keywords],
-        Change::Copy { .. } => vec![Aspect::Kinds, Aspect::Keywords],
-        Change::IgnoreEarlier => vec![],
-        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) | Change::Pretend { .. } => vec![],
+        Change::HasEvery(p) => smallvec::smallvec![Aspect::Property(*p)],
+        Change::AddKind(_) => smallvec::smallvec![Aspect::Kinds],
+        Change::GrantKeyword(_) | Change::RemoveKeyword(_) | Change::StripAbilities | Change::GrantAbilities(_) => smallvec::smallvec![Aspect::Keywords],
+        Change::Copy { .. } => smallvec::smallvec![Aspect::Kinds, Aspect::Keywords],
+        Change::IgnoreEarlier => smallvec::smallvec![],
+        Change::Forbid(_) | Change::Allow(_) | Change::Adjust { .. } | Change::PlayerRule { .. } | Change::GiveFlag(_) | Change::Pretend { .. } => smallvec::smallvec![],
     }
 }
 
