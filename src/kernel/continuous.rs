@@ -239,8 +239,7 @@ impl GameState {
     /// The computed characteristics of a live object; last known information for one that left.
     pub fn characteristics(&self, object: ObjectId) -> Arc<Characteristics> {
         // Read far more often than the game changes: the current view is looked at first.
-        let current = |c: &crate::kernel::cache::CachedView| c.generation == self.generation && !c.recheck;
-        if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| current(c))
+        if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| self.is_current(c))
             && let Some(Some(found)) = c.view.get(object.index())
         {
             return found.clone();
@@ -252,11 +251,17 @@ impl GameState {
         self.object(object).last_known.clone().unwrap_or_else(|| self.printed(object))
     }
 
+    /// Whether the cached view is this generation's, with nothing left to read again: it may be read as it is.
+    #[inline]
+    fn is_current(&self, c: &crate::kernel::cache::CachedView) -> bool {
+        c.generation == self.generation && !c.recheck
+    }
+
     /// The characteristics of a live object as it leaves its zone (its last known information, FF 11.11.4): its
     /// printed ones when no effect in force may select it by its zone or identity (`may_select`), as a card in a
     /// deck or a hand mostly is, without bringing the view up to date for the events before.
     pub(super) fn leaving(&self, object: ObjectId) -> Arc<Characteristics> {
-        let current = self.cache.view.borrow().as_ref().is_some_and(|c| c.generation == self.generation && !c.recheck);
+        let current = self.cache.view.borrow().as_ref().is_some_and(|c| self.is_current(c));
         if current || self.config.latch_modifications || self.effects.iter().any(|e| self.may_select(&e.affected, object, e.source) && self.effect_active(e)) {
             return self.characteristics(object);
         }
@@ -272,7 +277,7 @@ impl GameState {
     /// the view is borrowed while it runs.
     #[inline]
     pub fn reading<T>(&self, object: ObjectId, f: impl FnOnce(&Characteristics) -> T) -> T {
-        if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| c.generation == self.generation && !c.recheck)
+        if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| self.is_current(c))
             && let Some(Some(found)) = c.view.get(object.index())
         {
             return f(found);

@@ -134,7 +134,7 @@ impl GameState {
         let mut depends: Vec<Vec<usize>> = vec![vec![]; n];
         for a in 0..n {
             for b in 0..n {
-                if a != b && writes[b].iter().any(|w| reads[a].contains(w)) && self.depends_on(view, sorted[a], sorted[b], ignoring) {
+                if a != b && overlap(&writes[b], &reads[a]) && self.depends_on(view, sorted[a], sorted[b], ignoring) {
                     depends[a].push(b);
                 }
             }
@@ -166,14 +166,15 @@ impl GameState {
                 (!writes.is_empty()).then(|| (j, writes, self.layer_of(&e.change)))
             })
             .collect();
-        let writes_any = |read: &Aspects, others_of: Option<(usize, usize)>| {
-            writers.iter().any(|(j, writes, l)| others_of.is_none_or(|(i, layer)| i != *j && layer == *l) && writes.iter().any(|w| read.contains(w)))
-        };
         !writers.is_empty()
             && active.iter().enumerate().any(|(i, a)| {
-                writes_any(&global_reads(a), None) || {
+                let global = global_reads(a);
+                writers.iter().any(|(_, writes, _)| overlap(writes, &global)) || {
                     let reads = effect_reads(a);
-                    !reads.is_empty() && writes_any(&reads, Some((i, self.layer_of(&a.change))))
+                    !reads.is_empty() && {
+                        let layer = self.layer_of(&a.change);
+                        writers.iter().any(|(j, writes, l)| *j != i && *l == layer && overlap(writes, &reads))
+                    }
                 }
             })
     }
@@ -311,6 +312,11 @@ enum Aspect {
 
 /// The aspects an effect reads or writes: a few, kept without allocating.
 type Aspects = SmallVec<[Aspect; 4]>;
+
+/// Whether one effect writes an aspect the other reads.
+fn overlap(writes: &Aspects, reads: &Aspects) -> bool {
+    writes.iter().any(|w| reads.contains(w))
+}
 
 fn selector_reads(s: &Selector, out: &mut Aspects) {
     match s {

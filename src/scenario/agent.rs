@@ -22,9 +22,10 @@ pub struct ScenarioAgent {
 impl Agent for ScenarioAgent {
     fn decide(&mut self, state: &GameState, player: PlayerId, question: &Question) -> Answer {
         if let Question::One { prompt, options } = question
-            && prompt == "priority" {
-                return self.priority(options);
-            }
+            && prompt == "priority"
+        {
+            return self.priority(options);
+        }
         let Some((spec, span)) = self.answers.pop_front() else {
             let answer = FirstOption.decide(state, player, question);
             self.defaulted.push(format!("{} was asked \"{}\" and took the first option; the legal options: {}", state.players[player.index()].name, question.prompt(), options(state, question)));

@@ -37,7 +37,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     let (character_rule, next_card_rule) = cost_rules(state);
     if adjustment == "play_cost" && total > 0 && character_rule && state.library.vocab.any_is(&c.kinds, w.character) {
         for (rule, value, amount) in state.player_rules(player) {
-            if rule == "character_play_cost_reduction" {
+            if rule == CHARACTER_PLAY_COST_REDUCTION {
                 let floor = value.as_ref().and_then(Value::number).unwrap_or(0);
                 total = (total - amount).max((floor + 1).min(total));
             }
@@ -94,6 +94,9 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     cost
 }
 
+/// The player rule reducing the cost of each Character its player plays ("reduced by 1 (it cannot become 0)", 11-073H).
+const CHARACTER_PLAY_COST_REDUCTION: &str = "character_play_cost_reduction";
+
 /// Whether an effect gives a player a rule reducing the cost of each Character they play (FF 11.4.4, 11.2:
 /// `character_play_cost_reduction`), and one reducing the cost of their next card of a kind (FF 11.4, 11.3.7:
 /// `options::NEXT_CARD_RULES`): read in one pass over the effects, which most of the time give neither.
@@ -101,7 +104,7 @@ fn cost_rules(state: &GameState) -> (bool, bool) {
     let (mut character, mut next_card) = (false, false);
     for effect in state.effects.iter() {
         if let crate::kernel::Change::PlayerRule { name, .. } = &effect.change {
-            character |= name == "character_play_cost_reduction";
+            character |= name == CHARACTER_PLAY_COST_REDUCTION;
             next_card |= super::options::NEXT_CARD_RULES.contains(&name.as_str());
         }
     }
