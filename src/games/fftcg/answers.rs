@@ -214,9 +214,9 @@ pub fn mark_attack_phase(state: &mut GameState) {
     }
 }
 
-/// What the marks of this turn say is forgotten as the turn ends.
-pub fn forget(state: &mut GameState) {
-    let marked: Vec<ObjectId> = state.live_objects().filter(|o| state.object(*o).flags.contains(PUT_FROM_FIELD)).collect();
+/// What the marks of this turn say is forgotten as the turn ends; `marked`: the cards marked as put from the field
+/// into the Break Zone.
+pub fn forget(state: &mut GameState, marked: Vec<ObjectId>) {
     for object in marked {
         state.apply(Event::Flag { object, flag: crate::kernel::name!(PUT_FROM_FIELD), value: false, by: vec![] });
     }

@@ -232,12 +232,21 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
 /// What happened this turn is forgotten as it ends: attacks made, Summons cast, abilities used,
 /// damage taken, the cards cast and the Forwards attacked with.
 fn forget_this_turn(state: &mut GameState) {
-    let this_turn = |f: &Name| f == "attacked" || f == super::play::CAST_THIS_TURN || f == super::rules::DAMAGED_THIS_TURN || f == super::damage::FIRST_DAMAGE_THIS_TURN || f.starts_with(crate::kernel::USED_THIS_TURN);
+    // Interned names compare by address.
+    let ended = [name!("attacked"), name!(super::play::CAST_THIS_TURN), name!(super::rules::DAMAGED_THIS_TURN), name!(super::damage::FIRST_DAMAGE_THIS_TURN)];
+    let put_from_field = name!(super::answers::PUT_FROM_FIELD);
+    let this_turn = |f: &Name| ended.contains(f) || f.starts_with(crate::kernel::USED_THIS_TURN);
     // One pass over the cards, most of which have neither flags nor counters.
-    let (mut marked, mut counted): (Vec<(ObjectId, Name)>, Vec<(ObjectId, i64)>) = (vec![], vec![]);
+    let (mut marked, mut counted, mut put_away): (Vec<(ObjectId, Name)>, Vec<(ObjectId, i64)>, Vec<ObjectId>) = (vec![], vec![], vec![]);
     for o in state.live_objects() {
         let object = state.object(o);
+        if object.flags.is_empty() && object.counters.is_empty() {
+            continue;
+        }
         marked.extend(object.flags.iter().filter(|f| this_turn(f)).map(|f| (o, *f)));
+        if object.flags.iter().any(|f| *f == put_from_field) {
+            put_away.push(o);
+        }
         if let Some(n) = object.counters.get(super::attack::ATTACKS_THIS_TURN).filter(|n| **n != 0) {
             counted.push((o, *n));
         }
@@ -257,7 +266,7 @@ fn forget_this_turn(state: &mut GameState) {
         }
         crate::games::clear_resource(state, player, super::play::CARDS_CAST_THIS_TURN);
     }
-    super::answers::forget(state);
+    super::answers::forget(state, put_away);
     let tracked: Vec<crate::kernel::Name> = state.tracked.keys().filter(|k| k.starts_with(super::attack::FORWARDS_ATTACKED_WITH)).copied().collect();
     for name in tracked {
         state.apply(Event::Tracked { name, objects: vec![] });
