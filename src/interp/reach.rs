@@ -84,7 +84,11 @@ pub(super) fn from_zone_candidates(state: &GameState, event: &Event, candidates:
 /// characteristics are worked out; `None` when any object may, because an effect gives abilities
 /// the event may trigger (a granted keyword's, granted abilities, a copy).
 pub fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<impl Fn(ObjectId) -> bool + 'a> {
-    (!effects_give_reach(state, event)).then_some(move |o: ObjectId| card_reached(state, event, o))
+    (!effects_give_reach(state, event)).then(|| {
+        // When no card in the game can be reached (`game_reaches`), none is looked at.
+        let any = event.is_none_or(|e| game_reaches(state, e));
+        move |o: ObjectId| any && card_reached(state, event, o)
+    })
 }
 
 /// Whether an effect gives abilities `event` may trigger (a granted keyword's, granted abilities, a
