@@ -95,11 +95,13 @@ pub fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<imp
 /// copy): then no card can be passed over by its printed abilities (`reached`).
 pub fn effects_give_reach(state: &GameState, event: Option<&Event>) -> bool {
     let reaches = reaches(&state.library);
-    state.effects.iter().any(|e| match &e.change {
-        Change::GrantKeyword(k) => may(state, &reaches.keywords[k.index()], event),
-        Change::GrantAbilities(_) | Change::Copy { .. } => true,
-        _ => false,
-    })
+    let gives = |keyword: Option<crate::vocab::KeywordId>| keyword.is_none_or(|k| may(state, &reaches.keywords[k.index()], event));
+    if state.audit {
+        let kept: Vec<_> = state.giving_abilities.iter().map(|(id, k)| (*id, *k)).collect();
+        let found: Vec<_> = state.effects.iter().filter_map(|e| Some((e.id, e.change.gives_abilities()?))).collect();
+        assert_eq!(kept, found, "the effects giving abilities are not those kept");
+    }
+    state.giving_abilities.iter().any(|(_, keyword)| gives(*keyword))
 }
 
 /// Whether `event` may trigger a printed ability or keyword of `object`'s card (`reached`, when no

@@ -99,6 +99,15 @@ impl Change {
             _ => None,
         }
     }
+
+    /// Whether this change gives abilities: `Some(Some(k))` the keyword `k`, `Some(None)` abilities or a copy's.
+    pub fn gives_abilities(&self) -> Option<Option<KeywordId>> {
+        match self {
+            Change::GrantKeyword(k) => Some(Some(*k)),
+            Change::GrantAbilities(_) | Change::Copy { .. } => Some(None),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

@@ -158,12 +158,16 @@ impl GameState {
             Event::EffectBegan { effect } => {
                 let mut effect = (**effect).clone();
                 effect.timestamp = self.tick();
+                if let Some(gives) = effect.change.gives_abilities() {
+                    self.giving_abilities.push((effect.id, gives));
+                }
                 Arc::make_mut(&mut self.effects).push(effect);
             }
             Event::EffectEnded { effect } => {
                 // What the effect could change, read while it is still in force.
                 ended = self.effects.iter().find(|e| e.id == *effect).map(|e| self.effect_touches(e, false));
                 Arc::make_mut(&mut self.effects).retain(|e| e.id != *effect);
+                self.giving_abilities.retain(|(id, _)| id != effect);
             }
             Event::ReplacementBegan { replacement } => {
                 let mut replacement = (**replacement).clone();

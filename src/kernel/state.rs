@@ -14,7 +14,7 @@ use crate::kernel::ids::*;
 use crate::kernel::replacement::Replacement;
 use crate::kernel::rng::Rng;
 use crate::kernel::trigger::{DelayedTrigger, PendingTrigger, StackEntry};
-use crate::vocab::Vocabulary;
+use crate::vocab::{KeywordId, Vocabulary};
 
 /// What the game is played with: the vocabulary, every card definition and keyword definition.
 #[derive(Debug)]
@@ -458,6 +458,10 @@ pub struct GameState {
     pub effects: Arc<Vec<ContinuousEffect>>,
     pub replacements: Arc<Vec<Replacement>>,
     pub delayed: Arc<Vec<DelayedTrigger>>,
+    /// The effects among `effects` that give abilities, in their order: `Some` keyword for a granted keyword, `None`
+    /// for granted abilities or a copy. Few at a time, and read for every event (`interp::reach`); kept as effects
+    /// begin and end (`kernel::event`).
+    pub giving_abilities: smallvec::SmallVec<[(crate::kernel::EffectId, Option<KeywordId>); 2]>,
     /// Triggered abilities waiting to be put where the game puts them (FF 11.8.7, Trails 1211).
     pub pending: Vec<PendingTrigger>,
     /// What waits to resolve, last on top.
@@ -542,6 +546,7 @@ impl GameState {
             effects: Default::default(),
             replacements: Default::default(),
             delayed: Default::default(),
+            giving_abilities: Default::default(),
             pending: vec![],
             stack: vec![],
             tracked: Default::default(),
