@@ -12,7 +12,7 @@ pub mod trails;
 use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
 use crate::kernel::decision::Agent;
 use crate::kernel::trigger::AbilityRef;
-use crate::kernel::{GameState, Illegal, ObjectId, PlayerId, Position};
+use crate::kernel::{GameState, Illegal, Name, ObjectId, PlayerId, Position};
 use crate::kernel::{Event, GameConfig, GameHooks, Layer, LayerPlan, Procedure, Retarget, Sight, Visibility, ZoneSpec};
 use crate::vocab::Vocabulary;
 
@@ -91,9 +91,9 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
     let shared = ["resolve_standby_zone", "transitional_zone"];
     let trails = game == "trails";
     let (default_zone, ability_zones, procedure) = if trails {
-        ("field", vec!["field".to_string(), "homebase".to_string()], Procedure::OneAtATime)
+        ("field", vec![Name::new("field"), Name::new("homebase")], Procedure::OneAtATime)
     } else {
-        ("staging_area", vec!["staging_area".to_string(), "card_pool".to_string()], Procedure::Immediate)
+        ("staging_area", vec![Name::new("staging_area"), Name::new("card_pool")], Procedure::Immediate)
     };
     GameConfig {
         zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, visibility(trails, z))).collect(),

@@ -133,7 +133,7 @@ pub(super) fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr)
     let mut by_kind = state.config.kind_ability_zones.iter().filter(|(k, _)| kinds.iter().any(|have| state.library.vocab.kind_is(*have, *k))).peekable();
     match by_kind.peek() {
         Some(_) => by_kind.any(|(_, z)| z == zone),
-        None => state.config.ability_zones.iter().any(|z| z == zone),
+        None => zone.is_in(&state.config.ability_zones),
     }
 }
 

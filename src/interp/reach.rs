@@ -13,7 +13,7 @@ use super::abilities::{active_zone, triggered};
 fn reaches(library: &Library) -> &Reaches {
     library.trigger_reach.get_or_init(|| {
         let keyword = |k: crate::vocab::KeywordId| keyword_abilities(library, k);
-        let (mut from_zones, mut from_zone_reach) = (Vec::<String>::new(), TriggerReach::default());
+        let (mut from_zones, mut from_zone_reach) = (Vec::<Name>::new(), TriggerReach::default());
         let from_zone = library
             .cards
             .iter()
@@ -21,7 +21,7 @@ fn reaches(library: &Library) -> &Reaches {
                 let named: Vec<&AbilityIr> = printed(library, card).filter(|a| triggered(library, a) && active_zone(library, a).is_some()).collect();
                 for zone in named.iter().filter_map(|a| active_zone(library, a)) {
                     if !from_zones.iter().any(|z| z == zone) {
-                        from_zones.push(zone.to_string());
+                        from_zones.push(Name::new(zone));
                     }
                 }
                 add_reaches(library, named.iter().copied(), &mut from_zone_reach);

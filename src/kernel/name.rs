@@ -62,9 +62,9 @@ impl Name {
         self.0
     }
 
-    /// Whether a list of texts (a game's configured zone names) has this name.
-    pub fn is_in(self, texts: &[String]) -> bool {
-        texts.iter().any(|t| t == self.0)
+    /// Whether a list of names (a game's configured zone names) has this name: compared by address.
+    pub fn is_in(self, names: &[Name]) -> bool {
+        names.contains(&self)
     }
 }
 

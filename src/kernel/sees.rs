@@ -8,7 +8,7 @@ use crate::kernel::{GameState, ObjectId, PlayerId, Visibility, REVEALED};
 pub struct Sight {
     /// Zones where a card in a hidden state is still seen by its controller (Trails 507.4: a face-down
     /// card in the homebase); elsewhere a hidden card is seen by no one (Trails 503.2; FF 7.6.2).
-    pub controller_sees_hidden_in: Vec<String>,
+    pub controller_sees_hidden_in: Vec<crate::kernel::Name>,
     /// The permission (`allow(target, HOOK, who: player)`) by which an effect lets a player look at a
     /// card they would not see (FF: "You can look at it", 12-018H Lani); the hook's name is the game's.
     pub look: Option<String>,

@@ -105,11 +105,11 @@ pub struct GameConfig {
     /// Who sees a hidden card, and the permission that lets a player look at one (`GameState::sees`).
     pub sight: crate::kernel::Sight,
     /// Zones where a card's abilities work (FF 11.9.1: the field).
-    pub ability_zones: Vec<String>,
+    pub ability_zones: Vec<crate::kernel::Name>,
     /// A card leaving one of these zones is read as it was there by the triggers of its move
     /// (Trails 1211.6b, 1221: as it was on the field); any other move, as it is where it arrived
     /// (FF 11.8.16.1, Trails 1211.6c).
-    pub look_back_from: Vec<String>,
+    pub look_back_from: Vec<crate::kernel::Name>,
     /// A card moving from a public zone into one that is not public is read as it was in the
     /// public zone by the triggers of its move (Trails 1211.6a: into the deck or the hand).
     pub look_back_into_private: bool,

@@ -41,7 +41,7 @@ pub struct Reaches {
     /// name, and what those abilities reach together: a card in such a zone outside the ability zones is
     /// looked at only for an event they may reach.
     pub from_zone: Vec<bool>,
-    pub from_zones: Vec<String>,
+    pub from_zones: Vec<crate::kernel::Name>,
     pub from_zone_reach: TriggerReach,
 }
 
