@@ -111,6 +111,8 @@ pub(super) struct UseTexts {
     producing_cp: Vec<bool>,
     /// By keyword: whether it brings an action or special ability.
     keyword_activated: Vec<bool>,
+    /// By card: whether it has an action or special ability, printed or of a printed keyword.
+    activatable: Vec<bool>,
 }
 
 impl UseTexts {
@@ -120,12 +122,15 @@ impl UseTexts {
         let printed: Vec<Vec<UseText>> = library.cards.iter().map(|c| texts(&c.abilities)).collect();
         let cards = library.cards.iter().zip(&printed).map(|(c, texts)| (c.abilities.iter().any(activated), texts.iter().any(|t| t.each_player))).collect();
         let producing_cp = printed.iter().map(|texts| texts.iter().any(|t| t.produces_cp)).collect();
+        let keyword_activated: Vec<bool> = library.keywords.iter().map(|k| k.as_ref().is_some_and(|k| k.abilities.iter().any(activated))).collect();
+        let activatable = library.cards.iter().map(|c| c.abilities.iter().any(activated) || c.keywords.iter().any(|k| keyword_activated.get(k.keyword.index()).copied().unwrap_or(false))).collect();
         UseTexts {
             producing_cp,
             printed,
             keywords: library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect(),
             cards,
-            keyword_activated: library.keywords.iter().map(|k| k.as_ref().is_some_and(|k| k.abilities.iter().any(activated))).collect(),
+            keyword_activated,
+            activatable,
         }
     }
 
@@ -137,6 +142,12 @@ impl UseTexts {
     /// Whether a printed ability of the card produces CP of any Element (8-053H Sherlotta).
     pub fn produces_cp(&self, card: crate::kernel::CardId) -> bool {
         self.producing_cp.get(card.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether the card has an action or special ability, printed or of a printed keyword: a card without one has none
+    /// while no effect gives abilities (`GameState::giving_abilities`).
+    pub fn activatable(&self, card: crate::kernel::CardId) -> bool {
+        self.activatable.get(card.index()).copied().unwrap_or(false)
     }
 
     /// Whether the keyword brings an action or special ability.

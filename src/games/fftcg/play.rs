@@ -98,7 +98,13 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
     // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
     let uses = super::ability_use::use_texts(library, w);
+    let no_abilities_given = state.giving_abilities.is_empty();
     for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
+        // Without an effect giving abilities, a card has only its printed ones and its printed keywords': most have no
+        // action or special ability, and are passed over without reading their characteristics.
+        if no_abilities_given && !uses.activatable(state.object(object).card) {
+            continue;
+        }
         let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
         let mine = chars.controller == player;
         // What the card's printed abilities and keywords say about using them, read once per library.
