@@ -6,7 +6,6 @@
 pub mod build;
 pub mod primitive;
 
-use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -251,8 +250,9 @@ pub struct Vocabulary {
     pub symbols: Vec<String>,
     /// The procedures the game's own code carries out (`procedure draw_cards`), which `game(...)` calls.
     pub procedures: Vec<String>,
-    /// Bare names, several meanings allowed (`fire` the element and `fire` the symbol).
-    pub names: HashMap<String, Vec<Name>>,
+    /// Bare names, several meanings allowed (`fire` the element and `fire` the symbol); looked up while games are played
+    /// (a fast hash: the words are the vocabulary's own).
+    pub names: rustc_hash::FxHashMap<String, Vec<Name>>,
     /// Every word used in any template.
     pub template_words: std::collections::BTreeSet<String>,
     #[serde(skip)]
