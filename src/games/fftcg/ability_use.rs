@@ -120,10 +120,10 @@ impl UseTexts {
         let texts = |abilities: &[AbilityIr]| abilities.iter().map(|a| UseText::of(library, w, a)).collect::<Vec<_>>();
         let activated = |a: &AbilityIr| crate::interp::class_of(library, a) == crate::vocab::AbilityClass::Activated;
         let printed: Vec<Vec<UseText>> = library.cards.iter().map(|c| texts(&c.abilities)).collect();
-        let cards = library.cards.iter().zip(&printed).map(|(c, texts)| (c.abilities.iter().any(activated), texts.iter().any(|t| t.each_player))).collect();
+        let cards: Vec<(bool, bool)> = library.cards.iter().zip(&printed).map(|(c, texts)| (c.abilities.iter().any(activated), texts.iter().any(|t| t.each_player))).collect();
         let producing_cp = printed.iter().map(|texts| texts.iter().any(|t| t.produces_cp)).collect();
         let keyword_activated: Vec<bool> = library.keywords.iter().map(|k| k.as_ref().is_some_and(|k| k.abilities.iter().any(activated))).collect();
-        let activatable = library.cards.iter().map(|c| c.abilities.iter().any(activated) || c.keywords.iter().any(|k| keyword_activated.get(k.keyword.index()).copied().unwrap_or(false))).collect();
+        let activatable = library.cards.iter().zip(&cards).map(|(c, (printed, _))| *printed || c.keywords.iter().any(|k| keyword_activated.get(k.keyword.index()).copied().unwrap_or(false))).collect();
         UseTexts {
             producing_cp,
             printed,
