@@ -289,11 +289,14 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     }
     // Read where it is logged: copied only once some card or delayed trigger may hear it.
     let event = &state.log[index];
-    let library = state.library.clone();
     // Most events can trigger no card in the game: then none is looked at (unless effects give
-    // abilities, when `reached` cannot tell).
+    // abilities, when `reached` cannot tell), and when no delayed trigger waits either, nothing is.
     let by_cards = !state.audit && !super::reach::effects_give_reach(state, Some(event));
     let no_card = by_cards && !super::reach::game_reaches(state, event);
+    if no_card && state.delayed.is_empty() {
+        return;
+    }
+    let library = state.library.clone();
     let mut candidates: Candidates = if no_card { Candidates::new() } else { in_ability_zones(state).collect() };
     let mut subject: smallvec::SmallVec<[ObjectId; 1]> = smallvec::SmallVec::new();
     // Trails 1211.6a-b, 1221: a card that left the field (or a public zone for a private one) is
