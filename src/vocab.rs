@@ -6,7 +6,6 @@
 pub mod build;
 pub mod primitive;
 
-
 use serde::Serialize;
 
 /// Typed indices into a vocabulary's tables.

@@ -97,7 +97,7 @@ pub fn effects_give_reach(state: &GameState, event: Option<&Event>) -> bool {
     let reaches = reaches(&state.library);
     let gives = |keyword: Option<crate::vocab::KeywordId>| keyword.is_none_or(|k| may(state, &reaches.keywords[k.index()], event));
     if state.audit {
-        let kept: Vec<_> = state.giving_abilities.iter().map(|(id, k)| (*id, *k)).collect();
+        let kept = state.giving_abilities.to_vec();
         let found: Vec<_> = state.effects.iter().filter_map(|e| Some((e.id, e.change.gives_abilities()?))).collect();
         assert_eq!(kept, found, "the effects giving abilities are not those kept");
     }

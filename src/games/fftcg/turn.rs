@@ -243,9 +243,13 @@ fn forget_this_turn(state: &mut GameState) {
         if object.flags.is_empty() && object.counters.is_empty() {
             continue;
         }
-        marked.extend(object.flags.iter().filter(|f| this_turn(f)).map(|f| (o, *f)));
-        if object.flags.iter().any(|f| *f == put_from_field) {
-            put_away.push(o);
+        for &flag in &object.flags {
+            if this_turn(&flag) {
+                marked.push((o, flag));
+            }
+            if flag == put_from_field {
+                put_away.push(o);
+            }
         }
         if let Some(n) = object.counters.get(super::attack::ATTACKS_THIS_TURN).filter(|n| **n != 0) {
             counted.push((o, *n));
