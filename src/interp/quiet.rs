@@ -1,7 +1,7 @@
 //! Whether the rule processes would find nothing again: since they last found nothing, only events
 //! they do not heed happened, and the cards they read kept their computed characteristics.
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use crate::kernel::{Change, Characteristics, GameState, ObjectId, RulesQuiet};
 
@@ -26,7 +26,7 @@ pub(super) fn unheeded(state: &GameState, rules: &dyn RuleProcesses) -> bool {
             let view = state.view();
             let mut now = state.in_zones(zone);
             // The same pointer is the same characteristics: `before` keeps them alive.
-            let same = |o: ObjectId, c: &Arc<Characteristics>| view.get(o.index()).and_then(Option::as_ref).is_some_and(|n| Arc::ptr_eq(c, n));
+            let same = |o: ObjectId, c: &Rc<Characteristics>| view.get(o.index()).and_then(Option::as_ref).is_some_and(|n| Rc::ptr_eq(c, n));
             before.iter().all(|(o, c)| now.next() == Some(*o) && same(*o, c)) && now.next().is_none()
         }
         _ => false,
@@ -40,7 +40,7 @@ pub(super) fn record(state: &mut GameState, rules: &dyn RuleProcesses, ran: bool
     match &mut state.rules_quiet {
         Some(q) if !ran => (q.changes, q.generation, q.events) = (changes, generation, events),
         _ => {
-            let watched = rules.watches().map(|zone| Arc::new(state.in_zones(zone).map(|o| (o, state.characteristics(o))).collect()));
+            let watched = rules.watches().map(|zone| Rc::new(state.in_zones(zone).map(|o| (o, state.characteristics(o))).collect()));
             state.rules_quiet = Some(RulesQuiet { changes, generation, events, watched });
         }
     }

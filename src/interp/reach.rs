@@ -126,7 +126,7 @@ pub fn game_reaches(state: &GameState, event: &Event) -> bool {
         // A new object of a card seen before (a card that moved) reaches nothing new: the reach,
         // shared with `attempt`'s snapshots, is not copied for it.
         if fresh.iter().any(|o| !cached.seen.get(o.card.index()).copied().unwrap_or(false)) {
-            let game = std::sync::Arc::make_mut(&mut cached);
+            let game = std::rc::Rc::make_mut(&mut cached);
             game.seen.resize(reaches.cards.len(), false);
             for object in fresh {
                 let card = object.card.index();

@@ -3,11 +3,12 @@
 //! changed) and the printed characteristics of each card.
 
 use std::collections::BTreeSet;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::kernel::continuous::{Change, Characteristics, ContinuousEffect, Duration, View};
 use crate::kernel::ids::{ObjectId, PlayerId};
-use crate::kernel::state::GameState;
+use crate::kernel::state::{GameState, Library};
 use crate::kernel::value::{Reads, Value};
 
 /// Computed characteristics of every live object, for one generation of the state, with what
@@ -16,7 +17,7 @@ use crate::kernel::value::{Reads, Value};
 pub(crate) struct Cache {
     pub(crate) view: std::cell::RefCell<Option<CachedView>>,
     /// What the cards in the game can trigger on (`interp::reach::game_reaches`).
-    pub(crate) game_reach: std::cell::RefCell<Arc<crate::kernel::trigger::GameReach>>,
+    pub(crate) game_reach: std::cell::RefCell<Rc<crate::kernel::trigger::GameReach>>,
     /// How many objects `game_reach` has read: most new objects are of cards it has seen, so
     /// counting them leaves the shared reach uncopied.
     pub(crate) game_reach_upto: std::cell::Cell<usize>,
@@ -27,7 +28,7 @@ pub(crate) struct Cache {
 #[derive(Debug, Clone)]
 pub(crate) struct CachedView {
     pub(crate) generation: u64,
-    pub(crate) view: Arc<View>,
+    pub(crate) view: Rc<View>,
     pub(crate) reads: Reads,
     /// Every effect in force judges each object by that object alone (`effects_are_local`).
     pub(crate) local: bool,
@@ -45,7 +46,7 @@ impl CachedView {
     /// `objects` objects): the objects the rewind `put_back` are computed again, the objects the
     /// action made are dropped (from what conditions counted too), and the conditions read again.
     pub(crate) fn rewound(mut self, generation: u64, objects: usize, put_back: Vec<ObjectId>) -> CachedView {
-        Arc::make_mut(&mut self.view).truncate(objects);
+        Rc::make_mut(&mut self.view).truncate(objects);
         self.stale.retain(|o| o.index() < objects);
         self.stale.extend(put_back);
         self.globals.iter_mut().for_each(|g| g.forget_objects_from(objects));
@@ -105,42 +106,59 @@ impl Clone for Cache {
 }
 
 /// Printed characteristics by card and controller, built as they are first asked for, once for
-/// every game played with the library (`Library::printed`), and shared by every computed view: an
-/// object no effect touches costs no allocation. A controller beyond the player count of the first
-/// game that asked has its characteristics built at each ask.
-#[derive(Debug, Default)]
-pub struct PrintedCache {
+/// every game a thread plays with the library (`printed`), and shared by every computed view: an
+/// object no effect touches costs no allocation.
+struct PrintedCache {
+    /// The library they are of, compared by address: the weak reference keeps the address from being reused.
+    library: std::sync::Weak<Library>,
     players: usize,
-    cells: Vec<std::sync::OnceLock<Arc<Characteristics>>>,
+    cells: Vec<Option<Rc<Characteristics>>>,
 }
 
-impl PrintedCache {
-    pub fn new(cards: usize, players: usize) -> PrintedCache {
-        PrintedCache { players, cells: (0..cards * players).map(|_| std::sync::OnceLock::new()).collect() }
-    }
+/// How many libraries a thread keeps printed characteristics for (a test suite's threads play with several).
+const LIBRARIES_KEPT: usize = 4;
 
-    pub(crate) fn of(&self, library: &crate::kernel::Library, card: crate::kernel::CardId, controller: PlayerId) -> Arc<Characteristics> {
-        let build = || {
-            let ir = library.card(card);
-            Arc::new(Characteristics {
-                controller,
-                kinds: ir.kinds.clone(),
-                properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
-                keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
-                stripped: false,
-                forbidden: BTreeSet::new(),
-                allowed: BTreeSet::new(),
-                adjustments: Default::default(),
-                granted: vec![],
-                flags: BTreeSet::new(),
-                every: BTreeSet::new(),
-            })
-        };
-        match self.cells.get(card.index() * self.players + controller.index()) {
-            Some(cell) if controller.index() < self.players => cell.get_or_init(build).clone(),
-            _ => build(),
-        }
+thread_local! {
+    /// The printed characteristics of the libraries this thread played with last. They are `Rc`, as the rest of a
+    /// game's state is (ARCHITECTURE.md, "One game, one thread"), so they are kept per thread.
+    static PRINTED: std::cell::RefCell<Vec<PrintedCache>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The printed characteristics of `card` under `controller` in a game of `players` played with `library`.
+pub(crate) fn printed(library: &Arc<Library>, players: usize, card: crate::kernel::CardId, controller: PlayerId) -> Rc<Characteristics> {
+    let build = || {
+        let ir = library.card(card);
+        Rc::new(Characteristics {
+            controller,
+            kinds: ir.kinds.clone(),
+            properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
+            keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
+            stripped: false,
+            forbidden: BTreeSet::new(),
+            allowed: BTreeSet::new(),
+            adjustments: Default::default(),
+            granted: vec![],
+            flags: BTreeSet::new(),
+            every: BTreeSet::new(),
+        })
+    };
+    if controller.index() >= players {
+        return build();
     }
+    PRINTED.with_borrow_mut(|caches| {
+        let at = match caches.iter().position(|c| std::ptr::eq(c.library.as_ptr(), Arc::as_ptr(library)) && c.players == players) {
+            Some(at) => at,
+            None => {
+                if caches.len() == LIBRARIES_KEPT {
+                    caches.remove(0);
+                }
+                caches.push(PrintedCache { library: Arc::downgrade(library), players, cells: vec![None; library.cards.len() * players] });
+                caches.len() - 1
+            }
+        };
+        let cell = &mut caches[at].cells[card.index() * players + controller.index()];
+        cell.get_or_insert_with(build).clone()
+    })
 }
 
 impl GameState {

@@ -3,6 +3,7 @@
 //! found by trying effects out rather than by tags (FF 11.12.4.12-13, Trails 1215.3a).
 
 use std::collections::BTreeSet;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -242,11 +243,11 @@ impl Characteristics {
 }
 
 /// Characteristics by object index (`None` for last known information and empty slots).
-pub type View = Vec<Option<Arc<Characteristics>>>;
+pub type View = Vec<Option<Rc<Characteristics>>>;
 
 impl GameState {
     /// The computed characteristics of a live object; last known information for one that left.
-    pub fn characteristics(&self, object: ObjectId) -> Arc<Characteristics> {
+    pub fn characteristics(&self, object: ObjectId) -> Rc<Characteristics> {
         // Read far more often than the game changes: the current view is looked at first.
         if let Some(c) = self.cache.view.borrow().as_ref().filter(|c| self.is_current(c))
             && let Some(Some(found)) = c.view.get(object.index())
@@ -269,7 +270,7 @@ impl GameState {
     /// The characteristics of a live object as it leaves its zone (its last known information, FF 11.11.4): its
     /// printed ones when no effect in force may select it by its zone or identity (`may_select`), as a card in a
     /// deck or a hand mostly is, without bringing the view up to date for the events before.
-    pub(super) fn leaving(&self, object: ObjectId) -> Arc<Characteristics> {
+    pub(super) fn leaving(&self, object: ObjectId) -> Rc<Characteristics> {
         let current = self.cache.view.borrow().as_ref().is_some_and(|c| self.is_current(c));
         if current || self.config.latch_modifications || self.effects.iter().any(|e| self.may_select(&e.affected, object, e.source) && self.effect_active(e)) {
             return self.characteristics(object);
@@ -309,7 +310,7 @@ impl GameState {
 
     /// Every live object's characteristics, computed once per generation. Not to be held across
     /// a change to the game (`view_copies`).
-    pub fn view(&self) -> Arc<View> {
+    pub fn view(&self) -> Rc<View> {
         self.refresh_view();
         self.cache.view.borrow().as_ref().map(|c| c.view.clone()).expect("a view was just computed")
     }
@@ -338,17 +339,16 @@ impl GameState {
                 return;
             }
         }
-        let view = Arc::new(self.compute_view());
+        let view = Rc::new(self.compute_view());
         let local = self.effects_are_local();
         let globals = if local { self.global_values(&view) } else { vec![] };
         *cached = Some(crate::kernel::cache::CachedView { generation: self.generation, view, reads: self.effects_read(), local, stale: vec![], recheck: false, globals });
     }
 
     /// Printed characteristics, before any effect.
-    pub fn printed(&self, object: ObjectId) -> Arc<Characteristics> {
+    pub fn printed(&self, object: ObjectId) -> Rc<Characteristics> {
         let o = self.object(object);
-        let cache = self.library.printed.get_or_init(|| crate::kernel::cache::PrintedCache::new(self.library.cards.len(), self.players.len()));
-        cache.of(&self.library, o.card, o.controller)
+        crate::kernel::cache::printed(&self.library, self.players.len(), o.card, o.controller)
     }
 
     /// Whether `object` is in the state `name` now: a flag of its own, one an effect gives it, or

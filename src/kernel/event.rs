@@ -3,7 +3,7 @@
 //! Every change is an `Event` passed to `GameState::apply`, which records it in the log. Front
 //! ends print the log; triggers watch it; rewinding restores a snapshot taken before an action.
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use serde::Serialize;
 
@@ -105,20 +105,20 @@ impl GameState {
             Event::Created { object, card, owner, zone } => {
                 debug_assert_eq!(object.index(), self.objects.len());
                 let entered = self.tick();
-                self.objects.push(Arc::new(Object::new(*card, *owner, *zone, entered)));
-                Arc::make_mut(&mut self.zones[zone.index()]).objects.push(*object);
+                self.objects.push(Rc::new(Object::new(*card, *owner, *zone, entered)));
+                Rc::make_mut(&mut self.zones[zone.index()]).objects.push(*object);
             }
             Event::Moved { old, new, from, to, position, by, .. } => {
                 // Last known information: the object as it was just before it left (FF 11.11.4).
                 let last_known = self.leaving(*old);
-                Arc::make_mut(&mut self.zones[from.index()]).objects.retain(|o| o != old);
+                Rc::make_mut(&mut self.zones[from.index()]).objects.retain(|o| o != old);
                 let entered = self.tick();
                 let (card, owner) = (self.objects[old.index()].card, self.objects[old.index()].owner);
                 self.object_mut(*old).last_known = Some(last_known);
                 if new != old {
                     debug_assert_eq!(new.index(), self.objects.len());
                     // A new object: no states, damage or counters carry over (FF 7.4).
-                    self.objects.push(Arc::new(Object { previous: Some(*old), moved_by: *by, ..Object::new(card, owner, *to, entered) }));
+                    self.objects.push(Rc::new(Object { previous: Some(*old), moved_by: *by, ..Object::new(card, owner, *to, entered) }));
                     self.object_mut(*old).left = Some(*new);
                 } else {
                     // The same object in another zone (Trails 502.3a; a new controller's field,
@@ -127,7 +127,7 @@ impl GameState {
                     let kept = self.object_mut(*old);
                     (kept.zone, kept.entered) = (*to, entered);
                 }
-                let zone = &mut Arc::make_mut(&mut self.zones[to.index()]).objects;
+                let zone = &mut Rc::make_mut(&mut self.zones[to.index()]).objects;
                 match position {
                     Position::Top => zone.push(*new),
                     Position::Bottom => zone.insert(0, *new),
@@ -136,7 +136,7 @@ impl GameState {
             Event::Removed { object } => {
                 let last_known = self.leaving(*object);
                 let zone = self.objects[object.index()].zone;
-                Arc::make_mut(&mut self.zones[zone.index()]).objects.retain(|o| o != object);
+                Rc::make_mut(&mut self.zones[zone.index()]).objects.retain(|o| o != object);
                 let gone = self.object_mut(*object);
                 // Gone with nothing after it: `left` names the object itself (`current` stops there).
                 (gone.last_known, gone.left) = (Some(last_known), Some(*object));
@@ -151,33 +151,33 @@ impl GameState {
                 *self.object_mut(*object).counters.entry(*name).or_insert(0) += delta;
             }
             Event::Resource { player, name, delta } => {
-                *Arc::make_mut(&mut self.players[player.index()]).resources.entry(*name).or_insert(0) += delta;
+                *Rc::make_mut(&mut self.players[player.index()]).resources.entry(*name).or_insert(0) += delta;
             }
-            Event::PlayerFlag { player, flag, value } => set_flag(&mut Arc::make_mut(&mut self.players[player.index()]).flags, *flag, *value),
-            Event::Shuffled { zone, order } | Event::Reordered { zone, order } => Arc::make_mut(&mut self.zones[zone.index()]).objects = order.clone(),
+            Event::PlayerFlag { player, flag, value } => set_flag(&mut Rc::make_mut(&mut self.players[player.index()]).flags, *flag, *value),
+            Event::Shuffled { zone, order } | Event::Reordered { zone, order } => Rc::make_mut(&mut self.zones[zone.index()]).objects = order.clone(),
             Event::EffectBegan { effect } => {
                 let mut effect = (**effect).clone();
                 effect.timestamp = self.tick();
                 if let Some(gives) = effect.change.gives_abilities() {
                     self.giving_abilities.push((effect.id, gives));
                 }
-                Arc::make_mut(&mut self.effects).push(effect);
+                Rc::make_mut(&mut self.effects).push(effect);
             }
             Event::EffectEnded { effect } => {
                 // What the effect could change, read while it is still in force.
                 ended = self.effects.iter().find(|e| e.id == *effect).map(|e| self.effect_touches(e, false));
-                Arc::make_mut(&mut self.effects).retain(|e| e.id != *effect);
+                Rc::make_mut(&mut self.effects).retain(|e| e.id != *effect);
                 self.giving_abilities.retain(|(id, _)| id != effect);
             }
             Event::ReplacementBegan { replacement } => {
                 let mut replacement = (**replacement).clone();
                 replacement.timestamp = self.tick();
-                Arc::make_mut(&mut self.replacements).push(replacement);
+                Rc::make_mut(&mut self.replacements).push(replacement);
             }
-            Event::ReplacementEnded { effect } => Arc::make_mut(&mut self.replacements).retain(|r| r.id != *effect),
-            Event::DelayedCreated { trigger } => Arc::make_mut(&mut self.delayed).push((**trigger).clone()),
+            Event::ReplacementEnded { effect } => Rc::make_mut(&mut self.replacements).retain(|r| r.id != *effect),
+            Event::DelayedCreated { trigger } => Rc::make_mut(&mut self.delayed).push((**trigger).clone()),
             Event::DelayedRemoved { index } => {
-                Arc::make_mut(&mut self.delayed).remove(*index);
+                Rc::make_mut(&mut self.delayed).remove(*index);
             }
             Event::Triggered { trigger } => {
                 // Trails 1211.3: another occurrence of a triggered craft raises its trigger count.
@@ -208,9 +208,9 @@ impl GameState {
             Event::Refreshed { object } => self.latches.retain(|l| l.object != *object),
             Event::Tracked { name, objects } => {
                 if objects.is_empty() {
-                    Arc::make_mut(&mut self.tracked).remove(name);
+                    Rc::make_mut(&mut self.tracked).remove(name);
                 } else {
-                    Arc::make_mut(&mut self.tracked).insert(*name, objects.clone());
+                    Rc::make_mut(&mut self.tracked).insert(*name, objects.clone());
                 }
             }
             Event::TurnBegan { turn, player } => {

@@ -1,7 +1,7 @@
 //! Computing the view: printed characteristics, then each layer's effects in timestamp order
 //! with dependencies found by trying effects out (FF 11.12.4.6-13, Trails 1215.3a, UFS C.3.3).
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use smallvec::SmallVec;
 
@@ -27,7 +27,7 @@ impl GameState {
             let Change::Copy { card, blank_text } = e.change else { continue };
             for object in self.affected(&view, e) {
                 let card_ir = self.library.card(card);
-                if let Some(c) = view[object.index()].as_mut().map(Arc::make_mut) {
+                if let Some(c) = view[object.index()].as_mut().map(Rc::make_mut) {
                     c.kinds = card_ir.kinds.clone();
                     c.properties = card_ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect();
                     c.keywords = card_ir.keywords.iter().map(|k| k.keyword).collect();
@@ -86,7 +86,7 @@ impl GameState {
                 let mut latches: Vec<&crate::kernel::state::Latch> = self.latches.iter().filter(|l| self.layer_of(&l.change) == layer).collect();
                 latches.sort_by_key(|l| l.timestamp);
                 for l in latches {
-                    if let Some(c) = view.get_mut(l.object.index()).and_then(Option::as_mut).map(Arc::make_mut) {
+                    if let Some(c) = view.get_mut(l.object.index()).and_then(Option::as_mut).map(Rc::make_mut) {
                         apply_change(c, &l.change, l.amount, l.effect);
                     }
                 }
@@ -107,7 +107,7 @@ impl GameState {
     /// A keyword an effect gave an object that a rule of it forbids it to gain ("Forwards cannot gain Haste", 2-031C
     /// Edward: the prohibition `GAIN_ABILITY` naming the keyword) is taken away again, unless the card has it printed:
     /// whatever the timestamps, the prohibition wins (FF 2.2).
-    pub(super) fn ungain(&self, object: ObjectId, slot: &mut Option<Arc<Characteristics>>) {
+    pub(super) fn ungain(&self, object: ObjectId, slot: &mut Option<Rc<Characteristics>>) {
         let Some(c) = slot.as_ref() else { return };
         let forbidden = |k: &KeywordId| c.forbidden.iter().any(|h| h.action == GAIN_ABILITY && h.ability == Some(*k));
         if !c.keywords.iter().any(forbidden) {
@@ -118,7 +118,7 @@ impl GameState {
         if c.keywords.iter().any(barred) {
             let kept: Vec<KeywordId> = c.keywords.iter().copied().filter(|k| !barred(k)).collect();
             if let Some(c) = slot.as_mut() {
-                Arc::make_mut(c).keywords = kept;
+                Rc::make_mut(c).keywords = kept;
             }
         }
     }
@@ -231,7 +231,7 @@ impl GameState {
             other => vec![other.clone()],
         };
         for object in targets {
-            let Some(c) = view[object.index()].as_mut().map(Arc::make_mut) else { continue };
+            let Some(c) = view[object.index()].as_mut().map(Rc::make_mut) else { continue };
             for change in &changes {
                 apply_change(c, change, amount.unwrap_or(0), e.id);
             }

@@ -2,9 +2,7 @@
 //!
 //! Legality is found by trying plays on copies of the state (FF 14, Trails 1204.2l), so a copy must
 //! not cost as much as the whole game so far: full chunks of `CHUNK` events are sealed behind an
-//! `Arc` and only the open tail is cloned.
-
-use std::sync::Arc;
+//! `Rc` and only the open tail is cloned.
 
 use crate::kernel::event::Event;
 
@@ -13,8 +11,8 @@ const CHUNK: usize = 256;
 /// Every event applied to the game, in order.
 #[derive(Clone, Default)]
 pub struct EventLog {
-    /// Full chunks, each a `Vec` of `CHUNK` events moved behind its `Arc` without copying.
-    sealed: Vec<Arc<Vec<Event>>>,
+    /// Full chunks, each a `Vec` of `CHUNK` events moved behind its `Rc` without copying.
+    sealed: Vec<std::rc::Rc<Vec<Event>>>,
     tail: Vec<Event>,
 }
 
@@ -31,7 +29,7 @@ impl EventLog {
         self.tail.push(event);
         if self.tail.len() == CHUNK {
             let full = std::mem::replace(&mut self.tail, Vec::with_capacity(CHUNK));
-            self.sealed.push(Arc::new(full));
+            self.sealed.push(std::rc::Rc::new(full));
         }
     }
 

@@ -4,7 +4,7 @@
 //! The invariant: a patched view equals `compute_view` of the same state. `GameState::audit`
 //! checks it after every patch (the self-play tests turn it on).
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use crate::kernel::cache::Touched;
 use crate::kernel::continuous::{Change, ContinuousEffect, Duration, View};
@@ -127,10 +127,10 @@ impl GameState {
                 if now.is_empty() && !before.iter().any(|o| stale.contains(o)) {
                     before.clone()
                 } else {
-                    Arc::new(before.iter().copied().filter(|o| !stale.contains(o)).chain(now).collect())
+                    Rc::new(before.iter().copied().filter(|o| !stale.contains(o)).chain(now).collect())
                 }
             }
-            None => Arc::new(self.matching(view, selector, e.source)),
+            None => Rc::new(self.matching(view, selector, e.source)),
         };
         GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, alone, counted: Some(counted) }
     }
@@ -171,7 +171,7 @@ impl GameState {
     /// select are computed again with what they read now, once. `None` when that does not settle
     /// them (or such an effect names no candidates, or changes keywords): the view is then
     /// computed from scratch.
-    pub(super) fn patched(&self, view: &mut Arc<View>, stale: &[ObjectId], globals: &[GlobalValue]) -> Option<Vec<GlobalValue>> {
+    pub(super) fn patched(&self, view: &mut Rc<View>, stale: &[ObjectId], globals: &[GlobalValue]) -> Option<Vec<GlobalValue>> {
         let first = if stale.is_empty() { self.reread_globals(view, globals, &[]) } else { self.patch_view(self.writable(view), stale, globals) };
         let read = match first {
             Ok(now) => return Some(now),
@@ -191,11 +191,11 @@ impl GameState {
     }
 
     /// The view to patch in place; a reader still holding it makes the patch copy it (`view_copies`).
-    fn writable<'v>(&self, view: &'v mut Arc<View>) -> &'v mut View {
-        if Arc::strong_count(view) > 1 {
+    fn writable<'v>(&self, view: &'v mut Rc<View>) -> &'v mut View {
+        if Rc::strong_count(view) > 1 {
             self.cache.view_copies.set(self.cache.view_copies.get() + 1);
         }
-        Arc::make_mut(view)
+        Rc::make_mut(view)
     }
 
     /// `global_values` as the view was computed or patched with them (`recorded`), for the
@@ -234,7 +234,7 @@ impl GameState {
             }
             for (e, amount) in &active {
                 if self.selects(view, &e.affected, object, e.source)
-                    && let Some(c) = view[object.index()].as_mut().map(Arc::make_mut)
+                    && let Some(c) = view[object.index()].as_mut().map(Rc::make_mut)
                 {
                     super::layers::apply_change(c, &e.change, amount.unwrap_or(0), e.id);
                 }
@@ -278,7 +278,7 @@ pub(crate) struct GlobalValue {
     /// Whether its condition counts objects each judged alone (`count_condition`, `judged_alone`).
     alone: bool,
     /// The objects such a condition counted (none while cards are pretended, Trails 1329.1).
-    counted: Option<Arc<Vec<ObjectId>>>,
+    counted: Option<Rc<Vec<ObjectId>>>,
 }
 
 impl GlobalValue {
@@ -292,7 +292,7 @@ impl GlobalValue {
         if let Some(counted) = &mut self.counted
             && counted.iter().any(|o| o.index() >= len)
         {
-            Arc::make_mut(counted).retain(|o| o.index() < len);
+            Rc::make_mut(counted).retain(|o| o.index() < len);
         }
     }
 }
@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn a_rewound_actions_objects_are_left_out_of_what_a_condition_counted() {
-        let mut g = GlobalValue { effect: crate::kernel::ids::EffectId(0), holds: true, amount: None, alone: true, counted: Some(Arc::new(vec![ObjectId(3), ObjectId(40), ObjectId(7)])) };
+        let mut g = GlobalValue { effect: crate::kernel::ids::EffectId(0), holds: true, amount: None, alone: true, counted: Some(Rc::new(vec![ObjectId(3), ObjectId(40), ObjectId(7)])) };
         g.forget_objects_from(10);
         assert_eq!(g.counted.as_deref(), Some(&vec![ObjectId(3), ObjectId(7)]));
     }

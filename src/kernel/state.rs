@@ -4,6 +4,7 @@
 //! clone: card definitions are shared behind an `Arc`.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -27,9 +28,6 @@ pub struct Library {
     pub derived: std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>,
     /// Which events can trigger each card's printed abilities and each keyword's (built on first use).
     pub trigger_reach: std::sync::OnceLock<crate::kernel::trigger::Reaches>,
-    /// Each card's printed characteristics for each controller, worked out once for every game
-    /// played with the library (`GameState::printed`).
-    pub printed: std::sync::OnceLock<crate::kernel::cache::PrintedCache>,
     /// For each card, the tracked lists its printed abilities read (`interp::card_reads_tracked`), worked out the
     /// first time it is asked about.
     pub tracked_reads: std::sync::OnceLock<Vec<std::sync::OnceLock<Box<[String]>>>>,
@@ -323,7 +321,7 @@ pub struct Zone {
     pub objects: Vec<ObjectId>,
 }
 
-/// A zone is copied as an event is about to change it (`Arc::make_mut`, while a copy of the state
+/// A zone is copied as an event is about to change it (`Rc::make_mut`, while a copy of the state
 /// shares it): with room for the cards about to come, not grown again by the first.
 impl Clone for Zone {
     fn clone(&self) -> Zone {
@@ -368,13 +366,13 @@ pub struct Object {
     /// The card it is attached to (an equipped Item, SE14 5.2.3.1.3; an ITEM on a UNIT).
     pub attached_to: Option<ObjectId>,
     /// Its characteristics as they were when it left its zone (FF 11.11.4, Trails 1221).
-    pub last_known: Option<Arc<crate::kernel::continuous::Characteristics>>,
+    pub last_known: Option<Rc<crate::kernel::continuous::Characteristics>>,
 }
 
 /// What an object remembers, by name: shared by the copies of the object (saved to rewind an attempt),
 /// copied only when one of them remembers more. Most objects remember nothing, and hold nothing.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize)]
-pub struct Memory(Option<Arc<BTreeMap<crate::kernel::Name, crate::kernel::Value>>>);
+pub struct Memory(Option<Rc<BTreeMap<crate::kernel::Name, crate::kernel::Value>>>);
 
 impl Memory {
     pub fn get(&self, name: &str) -> Option<&crate::kernel::Value> {
@@ -386,7 +384,7 @@ impl Memory {
     }
 
     pub fn insert(&mut self, name: crate::kernel::Name, value: crate::kernel::Value) {
-        Arc::make_mut(self.0.get_or_insert_default()).insert(name, value);
+        Rc::make_mut(self.0.get_or_insert_default()).insert(name, value);
     }
 }
 
@@ -448,16 +446,16 @@ pub struct GameState {
     pub library: Arc<Library>,
     pub config: Arc<GameConfig>,
     /// Players and zones: each shared between copies of the state (`attempt`'s snapshots) until
-    /// an event changes it (`Arc::make_mut`, in `kernel::event` alone).
-    pub players: Vec<Arc<Player>>,
-    pub zones: Vec<Arc<Zone>>,
-    /// Shared between copies of the state until an event changes one (`Arc::make_mut`).
-    pub objects: Vec<Arc<Object>>,
+    /// an event changes it (`Rc::make_mut`, in `kernel::event` alone).
+    pub players: Vec<Rc<Player>>,
+    pub zones: Vec<Rc<Zone>>,
+    /// Shared between copies of the state until an event changes one (`Rc::make_mut`).
+    pub objects: Vec<Rc<Object>>,
     /// Effects, replacements and delayed triggers: shared between copies of the state (`attempt`'s
     /// snapshots) until an event changes them.
-    pub effects: Arc<Vec<ContinuousEffect>>,
-    pub replacements: Arc<Vec<Replacement>>,
-    pub delayed: Arc<Vec<DelayedTrigger>>,
+    pub effects: Rc<Vec<ContinuousEffect>>,
+    pub replacements: Rc<Vec<Replacement>>,
+    pub delayed: Rc<Vec<DelayedTrigger>>,
     /// The effects among `effects` that give abilities, in their order: `Some` keyword for a granted keyword, `None`
     /// for granted abilities or a copy. Few at a time, and read for every event (`interp::reach`); kept as effects
     /// begin and end (`kernel::event`).
@@ -473,7 +471,7 @@ pub struct GameState {
     pub latches: Vec<Latch>,
     /// Cards the game's procedures keep track of by name (the attack in progress, cards chosen
     /// earlier): read by the `tracked` value.
-    pub tracked: Arc<BTreeMap<crate::kernel::Name, Vec<ObjectId>>>,
+    pub tracked: Rc<BTreeMap<crate::kernel::Name, Vec<ObjectId>>>,
     pub clock: Timestamp,
     pub turn: u32,
     pub turn_player: PlayerId,
@@ -519,22 +517,22 @@ pub struct RulesQuiet {
     pub events: usize,
     /// The cards in the zone the rule processes read (`RuleProcesses::watches`), with their
     /// characteristics then.
-    pub watched: Option<Arc<Vec<(ObjectId, Arc<crate::kernel::continuous::Characteristics>)>>>,
+    pub watched: Option<Rc<Vec<(ObjectId, Rc<crate::kernel::continuous::Characteristics>)>>>,
 }
 
 impl GameState {
     /// A game with its players and zones laid out, and nothing in them.
     pub fn new(library: Arc<Library>, config: Arc<GameConfig>, player_names: &[&str], seed: u64) -> GameState {
-        let players: Vec<Arc<Player>> = player_names
+        let players: Vec<Rc<Player>> = player_names
             .iter()
-            .map(|n| Arc::new(Player { name: n.to_string(), resources: BTreeMap::new(), flags: Default::default() }))
+            .map(|n| Rc::new(Player { name: n.to_string(), resources: BTreeMap::new(), flags: Default::default() }))
             .collect();
         let mut zone_list = vec![];
         for spec in &config.zones {
             let owners: Vec<Option<PlayerId>> =
                 if spec.per_player { (0..players.len()).map(|p| Some(PlayerId(p as u8))).collect() } else { vec![None] };
             for owner in owners {
-                zone_list.push(Arc::new(Zone { name: spec.name.as_str().into(), owner, ordered: spec.ordered, visibility: spec.visibility, objects: vec![] }));
+                zone_list.push(Rc::new(Zone { name: spec.name.as_str().into(), owner, ordered: spec.ordered, visibility: spec.visibility, objects: vec![] }));
             }
         }
         GameState {

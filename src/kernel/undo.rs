@@ -8,8 +8,6 @@
 //! The computed view is not shared with the copy either (sharing it made the action's first change
 //! copy it): a rewind patches the action's view back, computing again the objects it put back.
 
-use std::sync::Arc;
-
 use crate::kernel::ids::ObjectId;
 use crate::kernel::state::{GameState, Object};
 use crate::kernel::Illegal;
@@ -19,7 +17,7 @@ use crate::kernel::Illegal;
 pub struct Undo {
     levels: Vec<Level>,
     /// Objects as they were before an attempt first changed them: (index, object).
-    saved: Vec<(u32, Arc<Object>)>,
+    saved: Vec<(u32, std::rc::Rc<Object>)>,
     /// For each object, the attempt (by its serial) that saved it last.
     saved_by: Vec<u32>,
     serials: u32,
@@ -72,7 +70,7 @@ impl GameState {
             // modification was latched, it is computed from scratch.
             if let Some(c) = view
                 && c.local
-                && Arc::ptr_eq(&effects, &self.effects)
+                && std::rc::Rc::ptr_eq(&effects, &self.effects)
                 && latches == self.latches
             {
                 *self.cache.view.get_mut() = Some(c.rewound(self.generation, self.objects.len(), put_back));
@@ -102,6 +100,6 @@ impl GameState {
                 undo.saved.push((index as u32, self.objects[index].clone()));
             }
         }
-        Arc::make_mut(&mut self.objects[index])
+        std::rc::Rc::make_mut(&mut self.objects[index])
     }
 }
