@@ -106,16 +106,13 @@ impl Words {
 
     /// The words of the game `state` plays.
     pub fn get(state: &GameState) -> Words {
-        Words::cached(&state.library).expect("an FF-TCG vocabulary declares its card types and characteristics")
+        Words::cached(&state.library).cloned().expect("an FF-TCG vocabulary declares its card types and characteristics")
     }
 
-    /// The words, looked up once per library.
-    pub fn cached(library: &crate::kernel::Library) -> Option<Words> {
+    /// The words, looked up once per library; `None` for a library that is not FF-TCG's.
+    pub fn cached(library: &crate::kernel::Library) -> Option<&Words> {
         let derived = library.derived.get_or_init(|| std::sync::Arc::new(Words::of(&library.vocab)));
-        match derived.downcast_ref::<Option<Words>>() {
-            Some(words) => words.clone(),
-            None => Words::of(&library.vocab),
-        }
+        derived.downcast_ref::<Option<Words>>().and_then(Option::as_ref)
     }
 
     /// Whether the object is of `kind` now (a Summon is a card, a Forward a Character).

@@ -71,7 +71,8 @@ impl RuleProcesses for FfRules {
     }
 
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
-        let Some(w) = Words::cached(&state.library) else { return false };
+        let library = state.library.clone();
+        let Some(w) = Words::cached(&library) else { return false };
         if self.defeats(state) || crate::games::to_controllers_zone(state, agent, "field") {
             return true;
         }
@@ -79,7 +80,6 @@ impl RuleProcesses for FfRules {
         // The Characters on the field, read once from one view: controller, characteristics (for
         // the name, unless generic), Light/Dark.
         let view = state.view();
-        let library = state.library.clone();
         // A field rarely holds more than 16 Characters: kept without allocating.
         let mut characters: smallvec::SmallVec<[(ObjectId, PlayerId, Option<&Characteristics>, bool); 16]> = smallvec::SmallVec::new();
         // Whether an Item or a Formation is on the field, for SE14 12.4.8-12.4.10 below, and
