@@ -90,7 +90,7 @@ fn nth_cast(state: &GameState, player: PlayerId) -> Option<String> {
 /// the move's own triggers are collected).
 pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
     let Some(w) = Words::cached(&state.library) else { return vec![] };
-    let mut out = super::answers::from_field_to_break_zone(state, &w, object);
+    let mut out = super::answers::from_field_to_break_zone(state, w, object);
     if out.is_empty() {
         out = super::answers::discarded_by_effect(state, object);
     }
@@ -101,7 +101,7 @@ pub fn arrival_states(state: &GameState, object: ObjectId) -> Vec<Event> {
             out.push(Event::Flag { object, flag: crate::kernel::name!("dull"), value: true, by: vec![] });
         }
     }
-    out.extend(super::answers::moved_by_announcements(state, &w, object));
+    out.extend(super::answers::moved_by_announcements(state, w, object));
     out
 }
 

@@ -113,7 +113,7 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             continue;
         }
         // Most cards have no action or special ability, printed, of a keyword, or granted: nothing to list.
-        if !(!chars.stripped && printed_activated) && !chars.keywords.iter().any(|k| uses.keyword_activated(*k)) && chars.granted.is_empty() {
+        if (chars.stripped || !printed_activated) && !chars.keywords.iter().any(|k| uses.keyword_activated(*k)) && chars.granted.is_empty() {
             continue;
         }
         // `usable` refuses another player's ability unless each player may use it (FF 11.6.1).

@@ -36,10 +36,9 @@ pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<Object
         let barring = |h: &&crate::kernel::Hook| h.action == forbidden && h.who.is_none_or(|p| p == chooser) && h.with.is_none();
         state.characteristics(o).forbidden.iter().filter(barring).any(|h| super::damage::of_source_element(state, h, source))
     };
+    let refuses = |o: ObjectId, action: &str| state.permits(o, action, Some(chooser), None) == Some(false);
     let may_choose = |o: ObjectId| {
-        (state.permits(o, forbidden, Some(chooser), None) != Some(false) || !of_element(o))
-            && !(backup && state.permits(o, "be_chosen_by_backup_abilities", Some(chooser), None) == Some(false))
-            && !(ex_burst && state.permits(o, "be_chosen_by_ex_bursts", Some(chooser), None) == Some(false))
+        !(refuses(o, forbidden) && of_element(o) || backup && refuses(o, "be_chosen_by_backup_abilities") || ex_burst && refuses(o, "be_chosen_by_ex_bursts"))
     };
     let allowed: Vec<ObjectId> = candidates.into_iter().filter(|o| may_choose(*o)).collect();
     let forced: Vec<ObjectId> = allowed.iter().copied().filter(|o| state.permits(*o, must, Some(chooser), None) == Some(true)).collect();

@@ -140,9 +140,9 @@ impl RuleProcesses for FfRules {
         }
         // An Item an effect put onto the field is equipped first (the reading at `equip_arrivals`),
         // then SE14 12.4.8-12.4.10, 5.2.3.1.3.4, 5.2.3.1.3.6: Items and Formations that cannot stay.
-        let equipped = equipment && super::equip::equip_arrivals(state, agent, &w);
+        let equipped = equipment && super::equip::equip_arrivals(state, agent, w);
         if equipment {
-            doomed.extend(super::equip::doomed(state, &w).into_iter().map(|o| (o, None)));
+            doomed.extend(super::equip::doomed(state, w).into_iter().map(|o| (o, None)));
         }
         doomed.sort_by_key(|d| d.0);
         doomed.dedup_by_key(|d| d.0);
@@ -152,7 +152,7 @@ impl RuleProcesses for FfRules {
         }
         // SE14 7.10.3: only a player with six or more Backups chooses (counted again after the moves above).
         if changed || backups.iter().any(|n| *n > 5) {
-            changed |= too_many_backups(state, agent, &w);
+            changed |= too_many_backups(state, agent, w);
         }
         changed
     }
