@@ -599,7 +599,7 @@ impl GameState {
 
     /// Whether an always-on ability's replacement comes from an object whose abilities do not
     /// work now (Trails 1202.2a). Its continuous effects carry that as their condition instead.
-    pub(super) fn from_inactive_source(&self, source: Option<ObjectId>, duration: &Duration) -> bool {
+    pub(super) fn source_inactive(&self, source: Option<ObjectId>, duration: &Duration) -> bool {
         matches!((source, duration), (Some(s), Duration::WhileIn(o)) if s == *o && self.abilities_inactive(s))
     }
 

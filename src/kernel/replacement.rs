@@ -173,7 +173,7 @@ impl GameState {
 
     /// A replacement from a field ability works only while its object stays (FF 11.9.1).
     fn replacement_active(&self, r: &Replacement) -> bool {
-        self.duration_holds(&r.duration) && !self.from_inactive_source(r.source, &r.duration)
+        self.duration_holds(&r.duration) && !self.source_inactive(r.source, &r.duration)
     }
 
     /// SE14 11.13.5.8: damage changes that set the number apply before increases and decreases,

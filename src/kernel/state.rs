@@ -234,7 +234,7 @@ pub struct GameHooks {
     /// replacement that applies only the first time in a turn); with the damage dealt instead or as well, each
     /// through the replacement effects in turn (FF 11.12.5: "the next damage dealt to the former is received by
     /// the latter instead").
-    pub damage: fn(&mut GameState, ObjectId, i64, Option<ObjectId>, bool) -> (i64, Vec<crate::kernel::event::Event>),
+    pub damage: DamageHook,
     /// Whether the object with these computed characteristics is in a state the game names
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
@@ -249,6 +249,10 @@ pub struct GameHooks {
     /// 1 or more ... due to your Summons or abilities": one for all the cards the Summon or ability acted on).
     pub acted: fn(&GameState, usize, Option<ObjectId>, PlayerId, bool) -> Acted,
 }
+
+/// The damage an object receives after the game's own rules and replacements (`GameHooks::damage`): the amount
+/// received, with the damage dealt instead or as well.
+pub type DamageHook = fn(&mut GameState, ObjectId, i64, Option<ObjectId>, bool) -> (i64, Vec<crate::kernel::event::Event>);
 
 /// A game's reading of one action of an effect, or of the whole effect (`GameHooks::acted`).
 pub type Acted = (Vec<crate::kernel::event::Event>, Vec<(String, Vec<ObjectId>)>);
@@ -517,8 +521,11 @@ pub struct RulesQuiet {
     pub events: usize,
     /// The cards in the zone the rule processes read (`RuleProcesses::watches`), with their
     /// characteristics then.
-    pub watched: Option<Rc<Vec<(ObjectId, Rc<crate::kernel::continuous::Characteristics>)>>>,
+    pub watched: Option<Watched>,
 }
+
+/// The cards the rule processes read, with their characteristics then (`RulesQuiet::watched`).
+pub type Watched = Rc<Vec<(ObjectId, Rc<crate::kernel::continuous::Characteristics>)>>;
 
 impl GameState {
     /// A game with its players and zones laid out, and nothing in them.

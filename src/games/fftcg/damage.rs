@@ -134,9 +134,12 @@ pub(super) fn of_source_element(state: &GameState, hook: &Hook, source: Option<O
     source.is_some_and(|s| state.characteristics(s).get(w.element).is_some_and(|e| e.has(value)))
 }
 
+/// A rule's hook with the source of its effect.
+type SourcedHook = (Option<ObjectId>, Hook);
+
 /// Ends the first rule giving `object` the permission `action` (a rule for "the next damage" is used once), and gives
 /// its source and hook with the cards on the field its hook names (`with`).
-fn used_once(state: &mut GameState, object: ObjectId, action: &str) -> Option<((Option<ObjectId>, Hook), Vec<ObjectId>)> {
+fn used_once(state: &mut GameState, object: ObjectId, action: &str) -> Option<(SourcedHook, Vec<ObjectId>)> {
     let view = state.view();
     let effect = state.effects.iter().find(|e| matches!(&e.change, Change::Allow(h) if h.action == action) && state.effect_active(e) && state.selects(&view, &e.affected, object, e.source))?;
     let Change::Allow(hook) = &effect.change else { return None };

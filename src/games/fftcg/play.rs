@@ -179,6 +179,7 @@ pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
 
 /// Whether `player` may use `ability` of `object` now, and if not why (FF 11.6.2.3, 11.7.1-2);
 /// the reason is put into words only when `explain` (legal plays ask of every ability).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn usable(state: &GameState, w: &Words, sources: &Sources, player: PlayerId, object: ObjectId, reference: &AbilityRef, ability: &AbilityIr, explain: bool) -> Result<SymbolCost, Illegal> {
     let refuse = |why: &dyn Fn() -> String| Err(Illegal(if explain { why() } else { String::new() }));
     let text = use_text(&state.library, w, reference, ability);

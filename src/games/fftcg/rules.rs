@@ -17,6 +17,10 @@ pub const LOST_BY_EFFECT: &str = "lost_by_effect";
 /// The marks a player loses by (FF 12.4.2-12.4.3: drawing or taking damage with an empty deck).
 const DEFEATS: [&str; 3] = ["took_from_empty_deck", "damaged_with_empty_deck", LOST_BY_EFFECT];
 
+/// A Character on the field as the rule processes read it: its controller, its characteristics unless it is generic
+/// (for its name), and whether it is Light or Dark.
+type FieldCharacter<'c> = (ObjectId, PlayerId, Option<&'c Characteristics>, bool);
+
 /// FF-TCG's rule processes; `damage_to_lose` is 7 for constructed games, 6 for limited (FF 3.1.1).
 pub struct FfRules {
     pub damage_to_lose: usize,
@@ -81,7 +85,7 @@ impl RuleProcesses for FfRules {
         // the name, unless generic), Light/Dark.
         let view = state.view();
         // A field rarely holds more than 16 Characters: kept without allocating.
-        let mut characters: smallvec::SmallVec<[(ObjectId, PlayerId, Option<&Characteristics>, bool); 16]> = smallvec::SmallVec::new();
+        let mut characters: smallvec::SmallVec<[FieldCharacter; 16]> = smallvec::SmallVec::new();
         // Whether an Item or a Formation is on the field, for SE14 12.4.8-12.4.10 below, and
         // how many Backups each player controls, for SE14 7.10.3.
         let mut equipment = false;

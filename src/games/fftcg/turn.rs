@@ -237,7 +237,9 @@ fn forget_this_turn(state: &mut GameState) {
     let put_from_field = name!(super::answers::PUT_FROM_FIELD);
     let this_turn = |f: &Name| ended.contains(f) || f.starts_with(crate::kernel::USED_THIS_TURN);
     // One pass over the cards, most of which have neither flags nor counters.
-    let (mut marked, mut counted, mut put_away): (Vec<(ObjectId, Name)>, Vec<(ObjectId, i64)>, Vec<ObjectId>) = (vec![], vec![], vec![]);
+    let mut marked: Vec<(ObjectId, Name)> = vec![];
+    let mut counted: Vec<(ObjectId, i64)> = vec![];
+    let mut put_away: Vec<ObjectId> = vec![];
     for o in state.live_objects() {
         let object = state.object(o);
         if object.flags.is_empty() && object.counters.is_empty() {
