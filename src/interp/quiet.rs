@@ -40,7 +40,13 @@ pub(super) fn record(state: &mut GameState, rules: &dyn RuleProcesses, ran: bool
     match &mut state.rules_quiet {
         Some(q) if !ran => (q.changes, q.generation, q.events) = (changes, generation, events),
         _ => {
-            let watched = rules.watches().map(|zone| Rc::new(state.in_zones(zone).map(|o| (o, state.characteristics(o))).collect()));
+            // The list read last time is refilled in place, unless a copy of the state still shares it.
+            let mut watched = state.rules_quiet.take().and_then(|q| q.watched).filter(|_| rules.watches().is_some());
+            if let Some(zone) = rules.watches() {
+                let list = Rc::make_mut(watched.get_or_insert_default());
+                list.clear();
+                list.extend(state.in_zones(zone).map(|o| (o, state.characteristics(o))));
+            }
             state.rules_quiet = Some(RulesQuiet { changes, generation, events, watched });
         }
     }

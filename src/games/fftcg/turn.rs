@@ -124,7 +124,7 @@ pub fn begin_turn(state: &mut GameState, agent: &mut dyn Agent) {
     for o in frozen {
         state.apply(Event::Flag { object: o, flag: crate::kernel::name!("frozen"), value: false, by: vec![] });
     }
-    state.end_durations(&format!("next_active_phase@{}", player.0));
+    state.end_durations(player.key_name("next_active_phase").as_str());
     // FF 9.2: two cards, one on the first player's first turn (FF 8.2.1.5, 9.2.1.3).
     phase(state, agent, name!("draw"), None);
     super::deck::draw(state, agent, player, if state.turn == 1 { 1 } else { 2 });
