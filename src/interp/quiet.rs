@@ -40,13 +40,16 @@ pub(super) fn record(state: &mut GameState, rules: &dyn RuleProcesses, ran: bool
     match &mut state.rules_quiet {
         Some(q) if !ran => (q.changes, q.generation, q.events) = (changes, generation, events),
         _ => {
-            // The list read last time is refilled in place, unless a copy of the state still shares it.
-            let mut watched = state.rules_quiet.take().and_then(|q| q.watched).filter(|_| rules.watches().is_some());
-            if let Some(zone) = rules.watches() {
-                let list = Rc::make_mut(watched.get_or_insert_default());
-                list.clear();
-                list.extend(state.in_zones(zone).map(|o| (o, state.characteristics(o))));
-            }
+            let last = state.rules_quiet.take().and_then(|q| q.watched);
+            let watched = rules.watches().map(|zone| {
+                // The list read last time is refilled in place (copied first while a copy of the state shares it: the
+                // copy keeps capacity, and costs less than growing a new list).
+                let mut list = last.unwrap_or_default();
+                let refill = Rc::make_mut(&mut list);
+                refill.clear();
+                refill.extend(state.in_zones(zone).map(|o| (o, state.characteristics(o))));
+                list
+            });
             state.rules_quiet = Some(RulesQuiet { changes, generation, events, watched });
         }
     }
