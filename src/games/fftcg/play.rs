@@ -209,6 +209,11 @@ pub(super) fn usable(state: &GameState, w: &Words, sources: &Sources, player: Pl
         Some(mark) => std::borrow::Cow::Owned(SymbolCost { free: Some(mark), ..SymbolCost::default() }),
         None => std::borrow::Cow::Borrowed(text.cost.as_ref().map_err(|e| Illegal(e.clone()))?),
     };
+    // Legal plays' commonest refusal (a dull card whose ability dulls it, FF 11.6.2.3), found before the effects on the
+    // card are read when no reason is asked for; with one, the refusals come in the order below.
+    if !explain && cost.dull && state.object(object).flags.contains("dull") {
+        return refuse(&String::new);
+    }
     // "cannot use action abilities" / "special abilities" (14-045H Sin, 14-064R Kitone).
     let kind = &state.library.vocab.ability_kinds[ability.kind.index()].name;
     // FF 11.6.2.1 "You can only pay with Fire CP, Ice CP, or Lightning CP to use this ability" (10-129L Hein).
