@@ -363,9 +363,14 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     if !state.config.inactive_flags.is_empty() {
         candidates.retain(|o| !state.abilities_inactive(*o) || set_during(state, since, index, *o, &state.config.inactive_flags));
     }
-    if candidates.is_empty() && state.delayed.is_empty() {
+    if candidates.is_empty() {
+        // Only delayed triggers may hear it (most events that get this far): they read it where it is logged.
+        if !state.delayed.is_empty() {
+            collect_delayed(state, agent, index, &subject, looked_back, vec![]);
+        }
         return;
     }
+    // Copied: the cards' triggers may change the game as they are found.
     let event = event.clone();
     let mut found = vec![];
     for object in candidates {
@@ -471,9 +476,16 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             assert!(reached(p.source), "the trigger reach of {} misses {event:?}", state.name_of(p.source));
         }
     }
+    collect_delayed(state, agent, index, &subject, looked_back, found);
+}
+
+/// The delayed triggers the event at `index` triggers, added to `found` (the cards' triggers); then all of them
+/// wait to be put onto the stack, each announced while some card listens for that.
+fn collect_delayed(state: &mut GameState, agent: &mut dyn Agent, index: usize, subject: &[ObjectId], looked_back: Option<ObjectId>, mut found: Vec<PendingTrigger>) {
+    let event = &state.log[index];
     let mut used = vec![];
     for (i, d) in state.delayed.iter().enumerate() {
-        if state.event_matches(&d.pattern, &event, d.source) {
+        if state.event_matches(&d.pattern, event, d.source) {
             let mut env = d.env.clone();
             if !subject.is_empty() {
                 env.push((crate::kernel::name!("it"), Binding::Objects(subject.to_vec())));
@@ -495,7 +507,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
     // FF 11.8: each ability that triggers is announced (`GameConfig::trigger_signal`) with its source and controller,
     // while some card listens for it; not when the event was that announcement (what it triggers is not announced again).
     let signal = state.config.trigger_signal.filter(|name| {
-        !found.is_empty() && !matches!(&event, Event::Signal { name: n, .. } if n == name) && super::reach::game_listens_for(state, name)
+        !found.is_empty() && !matches!(&state.log[index], Event::Signal { name: n, .. } if n == name) && super::reach::game_listens_for(state, name)
     });
     let announced: Vec<Event> = signal.map_or_else(Vec::new, |name| {
         found.iter().map(|t| Event::Signal { name: crate::kernel::Name::new(name), objects: vec![t.source], player: Some(t.controller), detail: None }).collect()
