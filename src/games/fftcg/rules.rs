@@ -31,13 +31,16 @@ pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
 
 impl RuleProcesses for FfRules {
     /// Besides the characteristics of the cards on the field, the rule processes read what is on
-    /// the field and in the Damage Zones (moves to or from them), damage on Characters, the mark
-    /// they set on those, the marks a player loses by, effects on control and players' rules, and
-    /// equipping; not the turn, the phase, the stack, other zones, announcements, decisions,
-    /// tracked cards, other marks or counts.
+    /// the field (moves to or from it), how many cards a Damage Zone holds (a move into one that now holds enough to
+    /// lose by, FF 12.4.1), damage dealt to Characters (not damage removed: less damage breaks nothing), the mark they
+    /// set on those, the marks a player loses by, effects on control and players' rules, and equipping; not the turn,
+    /// the phase, the stack, other zones, announcements, decisions, tracked cards, other marks or counts.
     fn heeds(&self, state: &GameState, event: &Event) -> bool {
         match event {
-            Event::Moved { from, to, .. } => [from, to].iter().any(|z| matches!(state.zone(**z).name.as_str(), "field" | "damage_zone")),
+            Event::Moved { from, to, .. } => {
+                let into = state.zone(*to);
+                state.zone(*from).name == "field" || into.name == "field" || (into.name == "damage_zone" && into.objects.len() >= self.damage_to_lose)
+            }
             Event::PlayerFlag { flag, .. } => DEFEATS.contains(&flag.as_str()),
             Event::Flag { flag, .. } => flag == DAMAGED_THIS_TURN,
             // Other effects change only characteristics, which are watched.
@@ -64,6 +67,7 @@ impl RuleProcesses for FfRules {
             | Event::DelayedCreated { .. }
             | Event::DelayedRemoved { .. }
             | Event::Counter { .. }
+            | Event::DamageRemoved { .. }
             | Event::ReplacementBegan { .. }
             | Event::ReplacementEnded { .. } => false,
             _ => true,
