@@ -94,13 +94,17 @@ pub fn reached<'a>(state: &'a GameState, event: Option<&'a Event>) -> Option<imp
 /// Whether an effect gives abilities `event` may trigger (a granted keyword's, granted abilities, a
 /// copy): then no card can be passed over by its printed abilities (`reached`).
 pub fn effects_give_reach(state: &GameState, event: Option<&Event>) -> bool {
-    let reaches = reaches(&state.library);
-    let gives = |keyword: Option<crate::vocab::KeywordId>| keyword.is_none_or(|k| may(state, &reaches.keywords[k.index()], event));
     if state.audit {
         let kept = state.giving_abilities.to_vec();
         let found: Vec<_> = state.effects.iter().filter_map(|e| Some((e.id, e.change.gives_abilities()?))).collect();
         assert_eq!(kept, found, "the effects giving abilities are not those kept");
     }
+    // Asked at every event: most of the time no effect gives abilities.
+    if state.giving_abilities.is_empty() {
+        return false;
+    }
+    let reaches = reaches(&state.library);
+    let gives = |keyword: Option<crate::vocab::KeywordId>| keyword.is_none_or(|k| may(state, &reaches.keywords[k.index()], event));
     state.giving_abilities.iter().any(|(_, keyword)| gives(*keyword))
 }
 
