@@ -290,14 +290,14 @@ pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
 /// zone of that name, staying the same object (the game keeps it: `same_object_moves`); its
 /// always-on abilities start again under the new controller (Trails 105.3b; `after_event` ends
 /// and starts them for every same-object move). Whether one moved.
-pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: &str) -> bool {
+pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: crate::kernel::Name) -> bool {
     // Without an effect on control, each card's controller is its owner (Trails 105.3a).
     let changed = state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
-    let misplaced: Vec<(ObjectId, PlayerId)> = state
-        .in_zones(zone)
-        .map(|o| (o, if changed { state.controller(o) } else { state.object(o).owner }))
-        .filter(|(o, controller)| state.zone(state.object(*o).zone).owner != Some(*controller))
-        .collect();
+    let controller = |o: ObjectId| if changed { state.controller(o) } else { state.object(o).owner };
+    let mut misplaced: Vec<(ObjectId, PlayerId)> = vec![];
+    for z in state.zones.iter().filter(|z| z.name == zone) {
+        misplaced.extend(z.objects.iter().map(|&o| (o, controller(o))).filter(|(_, c)| z.owner != Some(*c)));
+    }
     let mut moved = false;
     for &(object, controller) in &misplaced {
         let Some(to) = state.zone_id(zone, Some(controller)) else { continue };

@@ -81,7 +81,7 @@ impl RuleProcesses for FfRules {
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {
         let library = state.library.clone();
         let Some(w) = Words::cached(&library) else { return false };
-        if self.defeats(state) || crate::games::to_controllers_zone(state, agent, "field") {
+        if self.defeats(state) || crate::games::to_controllers_zone(state, agent, crate::kernel::name!("field")) {
             return true;
         }
         let mut doomed: smallvec::SmallVec<[(ObjectId, Option<&str>); 4]> = smallvec::SmallVec::new();

@@ -17,7 +17,7 @@ impl RuleProcesses for TrailsRules {
         if state.outcome.is_some() {
             return false;
         }
-        if crate::games::to_controllers_zone(state, agent, "field") {
+        if crate::games::to_controllers_zone(state, agent, crate::kernel::name!("field")) {
             return true;
         }
         // Trails 804.7: a UNIT stunned or moved during the combat stops attacking or defending.
