@@ -111,8 +111,9 @@ pub(super) struct UseTexts {
     producing_cp: Vec<bool>,
     /// By keyword: whether it brings an action or special ability.
     keyword_activated: Vec<bool>,
-    /// By card: whether it has an action or special ability, printed or of a printed keyword.
-    activatable: Vec<bool>,
+    /// By card: whether it has an action or special ability, printed or of a printed keyword, used from the field and
+    /// used from the hand.
+    activatable: Vec<[bool; 2]>,
 }
 
 impl UseTexts {
@@ -123,15 +124,31 @@ impl UseTexts {
         let cards: Vec<(bool, bool)> = library.cards.iter().zip(&printed).map(|(c, texts)| (c.abilities.iter().any(activated), texts.iter().any(|t| t.each_player))).collect();
         let producing_cp = printed.iter().map(|texts| texts.iter().any(|t| t.produces_cp)).collect();
         let keyword_activated: Vec<bool> = library.keywords.iter().map(|k| k.as_ref().is_some_and(|k| k.abilities.iter().any(activated))).collect();
-        let activatable = library.cards.iter().zip(&cards).map(|(c, (printed, _))| *printed || c.keywords.iter().any(|k| keyword_activated.get(k.keyword.index()).copied().unwrap_or(false))).collect();
-        UseTexts {
-            producing_cp,
-            printed,
-            keywords: library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect(),
-            cards,
-            keyword_activated,
-            activatable,
-        }
+        let keywords: Vec<Vec<UseText>> = library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect();
+        // Where the activated ones among abilities (with their use texts) are used from: [the field, the hand].
+        let (field, hand) = (crate::kernel::Name::new("field"), crate::kernel::Name::new("hand"));
+        let from = |abilities: &[AbilityIr], texts: &[UseText], out: &mut [bool; 2]| {
+            for (_, text) in abilities.iter().zip(texts).filter(|(a, _)| activated(a)) {
+                out[0] |= text.zone == field;
+                out[1] |= text.zone == hand;
+            }
+        };
+        let activatable = library
+            .cards
+            .iter()
+            .zip(&printed)
+            .map(|(c, texts)| {
+                let mut zones = [false; 2];
+                from(&c.abilities, texts, &mut zones);
+                for k in &c.keywords {
+                    if let (Some(Some(keyword)), Some(texts)) = (library.keywords.get(k.keyword.index()), keywords.get(k.keyword.index())) {
+                        from(&keyword.abilities, texts, &mut zones);
+                    }
+                }
+                zones
+            })
+            .collect();
+        UseTexts { producing_cp, printed, keywords, cards, keyword_activated, activatable }
     }
 
     /// Whether the card has a printed action or special ability, and one each player may use.
@@ -144,10 +161,11 @@ impl UseTexts {
         self.producing_cp.get(card.index()).copied().unwrap_or(false)
     }
 
-    /// Whether the card has an action or special ability, printed or of a printed keyword: a card without one has none
-    /// while no effect gives abilities (`GameState::giving_abilities`).
-    pub fn activatable(&self, card: crate::kernel::CardId) -> bool {
-        self.activatable.get(card.index()).copied().unwrap_or(false)
+    /// Whether the card has an action or special ability, printed or of a printed keyword, used from the field (or, with
+    /// `from_hand`, from the hand; FF 11.9.1, SE14 11.10.1): a card without one has none there while no effect gives
+    /// abilities (`GameState::giving_abilities`).
+    pub fn activatable(&self, card: crate::kernel::CardId, from_hand: bool) -> bool {
+        self.activatable.get(card.index()).is_some_and(|zones| zones[usize::from(from_hand)])
     }
 
     /// Whether the keyword brings an action or special ability.

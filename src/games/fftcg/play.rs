@@ -101,8 +101,9 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
     let no_abilities_given = state.giving_abilities.is_empty();
     for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
         // Without an effect giving abilities, a card has only its printed ones and its printed keywords': most have no
-        // action or special ability, and are passed over without reading their characteristics.
-        if no_abilities_given && !uses.activatable(state.object(object).card) {
+        // action or special ability used from where it is, and are passed over without reading their characteristics.
+        let o = state.object(object);
+        if no_abilities_given && !uses.activatable(o.card, Some(o.zone) == hand_zone) {
             continue;
         }
         let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
