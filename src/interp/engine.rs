@@ -18,7 +18,8 @@ pub trait RuleProcesses {
 
     /// Whether `event` may give the rule processes something to do, beyond changing the computed
     /// characteristics of cards they read: `settle` does not run them again after events they do
-    /// not heed (`interp::quiet`). Every event, unless the game says.
+    /// not heed (`interp::quiet`). It is asked with the state as it is when they would next run, after
+    /// the events since. Every event, unless the game says.
     fn heeds(&self, _state: &GameState, _event: &Event) -> bool {
         true
     }
