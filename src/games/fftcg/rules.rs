@@ -26,21 +26,26 @@ pub struct FfRules {
     pub damage_to_lose: usize,
 }
 
+/// The player resource holding how many cards in the player's Damage Zone lose the game, for a game that sets it (FF
+/// 3.1.1: 6 in a limited game); unset, `FfRules::damage_to_lose`.
+pub const DAMAGE_TO_LOSE: &str = "damage_to_lose";
+
 /// The constructed game's rule processes.
 pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
 
 impl RuleProcesses for FfRules {
     /// Besides the characteristics of the cards on the field, the rule processes read what is on
     /// the field (moves to or from it), how many cards a Damage Zone holds (a move into one that now holds enough to
-    /// lose by, FF 12.4.1), damage dealt to Characters (not damage removed: less damage breaks nothing), the mark they
+    /// lose by, FF 12.4.1, or a change to how many that is), damage dealt to Characters (not damage removed: less damage breaks nothing), the mark they
     /// set on those, the marks a player loses by, effects on control and players' rules, and equipping; not the turn,
     /// the phase, the stack, other zones, announcements, decisions, tracked cards, other marks or counts.
     fn heeds(&self, state: &GameState, event: &Event) -> bool {
         match event {
             Event::Moved { from, to, .. } => {
                 let into = state.zone(*to);
-                state.zone(*from).name == "field" || into.name == "field" || (into.name == "damage_zone" && into.objects.len() >= self.damage_to_lose)
+                state.zone(*from).name == "field" || into.name == "field" || (into.name == "damage_zone" && into.owner.is_some_and(|p| into.objects.len() >= self.loses_at(state, p)))
             }
+            Event::Resource { name, .. } => name == DAMAGE_TO_LOSE,
             Event::PlayerFlag { flag, .. } => DEFEATS.contains(&flag.as_str()),
             Event::Flag { flag, .. } => flag == DAMAGED_THIS_TURN,
             // Other effects change only characteristics, which are watched.
@@ -60,7 +65,6 @@ impl RuleProcesses for FfRules {
             | Event::TriggerTaken { .. }
             | Event::TriggerPlayed { .. }
             | Event::Tracked { .. }
-            | Event::Resource { .. }
             | Event::Remembered { .. }
             | Event::Shuffled { .. }
             | Event::Reordered { .. }
@@ -179,6 +183,11 @@ pub(super) fn several_light_or_dark(state: &GameState, player: PlayerId) -> Vec<
 }
 
 impl FfRules {
+    /// FF 3.1.1, 12.4.1: how many cards in `player`'s Damage Zone lose the game (`DAMAGE_TO_LOSE`).
+    fn loses_at(&self, state: &GameState, player: PlayerId) -> usize {
+        usize::try_from(state.resource(player, DAMAGE_TO_LOSE)).ok().filter(|n| *n > 0).unwrap_or(self.damage_to_lose)
+    }
+
     /// FF 12.4.1-12.4.3, 3.2-3.3: the players who lose now; both losing is a draw.
     fn defeats(&self, state: &mut GameState) -> bool {
         let lost: Vec<PlayerId> = (0..state.players.len() as u8)
@@ -186,7 +195,7 @@ impl FfRules {
             .filter(|p| {
                 let flags = &state.players[p.index()].flags;
                 let damage = state.zone_id(crate::kernel::name!("damage_zone"), Some(*p)).map_or(0, |z| state.zone(z).objects.len());
-                damage >= self.damage_to_lose || DEFEATS.iter().any(|f| flags.contains(f))
+                (damage > 0 && damage >= self.loses_at(state, *p)) || DEFEATS.iter().any(|f| flags.contains(f))
             })
             .collect();
         let outcome = match lost.as_slice() {
