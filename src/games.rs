@@ -162,7 +162,7 @@ fn trails_layers(vocab: &Vocabulary) -> LayerPlan {
 /// The rule processes of `game` that are in place so far.
 pub fn rule_processes(game: &str) -> &'static dyn RuleProcesses {
     match game {
-        "fftcg" => &fftcg::rules::CONSTRUCTED,
+        "fftcg" => &fftcg::rules::RULES,
         "trails" => &trails::rules::RULES,
         _ => &NoRuleProcesses,
     }

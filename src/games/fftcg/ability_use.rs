@@ -127,26 +127,14 @@ impl UseTexts {
         let keywords: Vec<Vec<UseText>> = library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect();
         // Where the activated ones among abilities (with their use texts) are used from: [the field, the hand].
         let (field, hand) = (crate::kernel::Name::new("field"), crate::kernel::Name::new("hand"));
-        let from = |abilities: &[AbilityIr], texts: &[UseText], out: &mut [bool; 2]| {
-            for (_, text) in abilities.iter().zip(texts).filter(|(a, _)| activated(a)) {
-                out[0] |= text.zone == field;
-                out[1] |= text.zone == hand;
-            }
-        };
+        let either = |a: [bool; 2], b: [bool; 2]| [a[0] || b[0], a[1] || b[1]];
+        let from = |abilities: &[AbilityIr], texts: &[UseText]| abilities.iter().zip(texts).filter(|(a, _)| activated(a)).fold([false; 2], |z, (_, t)| either(z, [t.zone == field, t.zone == hand]));
+        let keyword_from: Vec<[bool; 2]> = library.keywords.iter().zip(&keywords).map(|(k, texts)| k.as_ref().map_or([false; 2], |k| from(&k.abilities, texts))).collect();
         let activatable = library
             .cards
             .iter()
             .zip(&printed)
-            .map(|(c, texts)| {
-                let mut zones = [false; 2];
-                from(&c.abilities, texts, &mut zones);
-                for k in &c.keywords {
-                    if let (Some(Some(keyword)), Some(texts)) = (library.keywords.get(k.keyword.index()), keywords.get(k.keyword.index())) {
-                        from(&keyword.abilities, texts, &mut zones);
-                    }
-                }
-                zones
-            })
+            .map(|(c, texts)| c.keywords.iter().filter_map(|k| keyword_from.get(k.keyword.index())).fold(from(&c.abilities, texts), |z, k| either(z, *k)))
             .collect();
         UseTexts { producing_cp, printed, keywords, cards, keyword_activated, activatable }
     }

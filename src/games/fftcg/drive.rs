@@ -161,6 +161,6 @@ fn must_have_attacked(state: &GameState, w: &Words) -> Result<(), Illegal> {
 impl Driven {
     /// Rule processes and triggered abilities settle; nothing resolves until the file says so.
     fn settle(&self, state: &mut GameState, agent: &mut dyn Agent) {
-        crate::interp::engine::settle(state, agent, &super::rules::CONSTRUCTED);
+        crate::interp::engine::settle(state, agent, &super::rules::RULES);
     }
 }

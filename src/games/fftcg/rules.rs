@@ -21,24 +21,27 @@ const DEFEATS: [&str; 3] = ["took_from_empty_deck", "damaged_with_empty_deck", L
 /// (for its name), and whether it is Light or Dark.
 type FieldCharacter<'c> = (ObjectId, PlayerId, Option<&'c Characteristics>, bool);
 
-/// FF-TCG's rule processes; `damage_to_lose` is 7 for constructed games, 6 for limited (FF 3.1.1).
-pub struct FfRules {
-    pub damage_to_lose: usize,
-}
+/// FF-TCG's rule processes, for constructed and limited games alike (the damage that loses is each player's
+/// `DAMAGE_TO_LOSE`).
+pub struct FfRules;
 
 /// The player resource holding how many cards in the player's Damage Zone lose the game, for a game that sets it (FF
-/// 3.1.1: 6 in a limited game); unset, `FfRules::damage_to_lose`.
+/// 3.1.1: 6 in a limited game); unset, `CONSTRUCTED_DAMAGE_TO_LOSE`.
 pub const DAMAGE_TO_LOSE: &str = "damage_to_lose";
 
-/// The constructed game's rule processes.
-pub static CONSTRUCTED: FfRules = FfRules { damage_to_lose: 7 };
+/// FF 3.1.1: the damage that loses a constructed game.
+const CONSTRUCTED_DAMAGE_TO_LOSE: usize = 7;
+
+/// The game's rule processes.
+pub static RULES: FfRules = FfRules;
 
 impl RuleProcesses for FfRules {
     /// Besides the characteristics of the cards on the field, the rule processes read what is on
     /// the field (moves to or from it), how many cards a Damage Zone holds (a move into one that now holds enough to
-    /// lose by, FF 12.4.1, or a change to how many that is), damage dealt to Characters (not damage removed: less damage breaks nothing), the mark they
-    /// set on those, the marks a player loses by, effects on control and players' rules, and equipping; not the turn,
-    /// the phase, the stack, other zones, announcements, decisions, tracked cards, other marks or counts.
+    /// lose by, FF 12.4.1, or a change to how many that is), damage dealt to Characters (not damage removed: less
+    /// damage breaks nothing), the mark they set on those, the marks a player loses by, effects on control and players'
+    /// rules, and equipping; not the turn, the phase, the stack, other zones, announcements, decisions, tracked cards,
+    /// other marks or counts.
     fn heeds(&self, state: &GameState, event: &Event) -> bool {
         match event {
             Event::Moved { from, to, .. } => {
@@ -185,7 +188,7 @@ pub(super) fn several_light_or_dark(state: &GameState, player: PlayerId) -> Vec<
 impl FfRules {
     /// FF 3.1.1, 12.4.1: how many cards in `player`'s Damage Zone lose the game (`DAMAGE_TO_LOSE`).
     fn loses_at(&self, state: &GameState, player: PlayerId) -> usize {
-        usize::try_from(state.resource(player, DAMAGE_TO_LOSE)).ok().filter(|n| *n > 0).unwrap_or(self.damage_to_lose)
+        usize::try_from(state.resource(player, DAMAGE_TO_LOSE)).ok().filter(|n| *n > 0).unwrap_or(CONSTRUCTED_DAMAGE_TO_LOSE)
     }
 
     /// FF 12.4.1-12.4.3, 3.2-3.3: the players who lose now; both losing is a draw.

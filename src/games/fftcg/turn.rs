@@ -7,7 +7,7 @@ use crate::kernel::{name, Event, GameState, Name, ObjectId, Outcome, PlayerId};
 
 use super::attack::{attack, declarations, must_still_attack};
 use super::play::{put_away_resolved, FfPlays};
-use super::rules::CONSTRUCTED;
+use super::rules::RULES;
 use super::Words;
 
 pub use crate::games::Windows;
@@ -19,10 +19,10 @@ impl Windows {
         match self {
             // Resolved Summons are put away after each resolution (`FfPlays::after_resolution`).
             Windows::Priority => {
-                let _ = priority(state, agent, &CONSTRUCTED, &FfPlays { words: w.clone() });
+                let _ = priority(state, agent, &RULES, &FfPlays { words: w.clone() });
             }
             Windows::Pass => {
-                let _ = resolve_all(state, agent, &CONSTRUCTED);
+                let _ = resolve_all(state, agent, &RULES);
                 put_away_resolved(state, agent);
             }
         }
@@ -32,7 +32,7 @@ impl Windows {
     /// gets priority, but no one may play, and triggered abilities wait until all damage is dealt.
     pub fn first_strike(&self, state: &mut GameState, agent: &mut dyn Agent) {
         for _ in 0..100 {
-            if state.outcome.is_some() || !run_rules(state, agent, &CONSTRUCTED) {
+            if state.outcome.is_some() || !run_rules(state, agent, &RULES) {
                 break;
             }
         }
@@ -221,7 +221,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         forget_this_turn(state);
         // FF 9.5.1.4: rule processes are performed (an Item whose Character stopped being able to
         // equip it, SE14 5.2.3.1.3.6), then triggers; repeat while any occurs.
-        let ruled = state.outcome.is_none() && run_rules(state, agent, &CONSTRUCTED);
+        let ruled = state.outcome.is_none() && run_rules(state, agent, &RULES);
         if (!ruled && state.pending.is_empty()) || state.outcome.is_some() {
             break;
         }

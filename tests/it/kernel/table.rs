@@ -17,7 +17,7 @@ pub struct Table {
 pub const ME: PlayerId = PlayerId(0);
 pub const YOU: PlayerId = PlayerId(1);
 
-pub use cardscript::games::fftcg::rules::CONSTRUCTED as BreakDamaged;
+pub use cardscript::games::fftcg::rules::RULES as BreakDamaged;
 
 /// FF 7: the zones; FF 11.12.4.6: the layers.
 pub fn ff_config(vocab: &cardscript::vocab::Vocabulary) -> GameConfig {
