@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use cardscript::games::fftcg::Format;
 use cardscript::selfplay::{load, pairing, play_one};
 
 /// The allocator the `cardscript` binary uses (src/main.rs), so that the figures are its figures.
@@ -28,15 +29,16 @@ fn main() {
 /// Plays `games` seeded games of `game` between its decks on this thread and prints the figures.
 fn measure(game: &str, games: u64) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let (library, decks) = load(game, &[root.join("cards").join(game)], &[root.join("cards").join(game).join("decks")]).expect("the decks load");
+    let lineup = load(game, &[root.join("cards").join(game)], &[root.join("cards").join(game).join("decks")], Format::Constructed).expect("the decks load");
+    let decks = lineup.decks.len();
     // Warm up, then measure.
     for seed in 0..games / 50 {
-        std::hint::black_box(play_one(&library, &decks, pairing(seed, decks.len()), seed, false));
+        std::hint::black_box(play_one(&lineup, pairing(seed, decks), seed, false));
     }
     let started = Instant::now();
     let (mut decisions, mut turns, mut events) = (0usize, 0u64, 0usize);
     for seed in 0..games {
-        let result = play_one(&library, &decks, pairing(seed, decks.len()), 1000 + seed, false);
+        let result = play_one(&lineup, pairing(seed, decks), 1000 + seed, false);
         assert!(result.failure.is_none(), "seed {}: {:?}", 1000 + seed, result.failure);
         decisions += result.decisions;
         turns += u64::from(result.turns);

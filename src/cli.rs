@@ -66,7 +66,7 @@ pub enum Command {
         /// The first game's seed; game i uses seed + i.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Deck files or folders (default: cards/GAME/decks).
+        /// Deck files or folders (default: cards/GAME/decks, or cards/GAME/limited-decks with --limited).
         #[arg(long, num_args = 1..)]
         decks: Vec<PathBuf>,
         /// Games played at once, each on its own thread (the results do not depend on it).
@@ -76,6 +76,9 @@ pub enum Command {
         /// games): a game where one disagrees fails, with its trace.
         #[arg(long)]
         audit: bool,
+        /// FF-TCG's limited format: decks of 40 or more cards, and 6 damage loses (FF 8.1.1.1, 3.1.1).
+        #[arg(long)]
+        limited: bool,
     },
     /// Draw the board of a scenario as an SVG picture.
     Render {
@@ -129,7 +132,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>, out: &mut dyn Wri
         Command::Coverage { paths } => coverage::run_coverage(&paths, out, err),
         Command::Test { paths, transcript } => test::run_tests(&paths, transcript, out, err),
         Command::Render { scenario, svg, step } => test::run_render(&scenario, &svg, step, out, err),
-        Command::Selfplay { game, games, seed, decks, jobs, audit } => selfplay::run_selfplay(&game, games, seed, &decks, jobs, audit, out, err),
+        Command::Selfplay { game, games, seed, decks, jobs, audit, limited } => selfplay::run_selfplay(&game, games, seed, &decks, jobs, audit, limited, out, err),
         Command::Repl { game, paths } => repl::run_repl(game, &paths, is_tty, out, err),
     }
 }

@@ -18,12 +18,24 @@ pub struct ReadyDeck {
     pub cards: Vec<CardId>,
 }
 
+/// What self-play plays with: a game's cards, its checked decks, and the format (FF-TCG's constructed or limited; a
+/// Trails deck's size says its mode, Trails 602.2).
+#[derive(Debug, Clone)]
+pub struct Lineup {
+    pub library: Arc<Library>,
+    pub decks: Vec<ReadyDeck>,
+    pub format: fftcg::Format,
+}
+
 /// The cards of `game` (under `card_paths`, with the standard library) and the decks in
-/// `deck_paths` (files or folders of `.deck` files), each checked (FF 8.1.1, Trails 602). Errors are
+/// `deck_paths` (files or folders of `.deck` files), each checked for `format` (FF 8.1.1, Trails 602). Errors are
 /// rendered.
-pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf]) -> Result<(Arc<Library>, Vec<ReadyDeck>), String> {
+pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf], format: fftcg::Format) -> Result<Lineup, String> {
     if game != "fftcg" && game != "trails" {
         return Err(format!("self-play supports fftcg and trails so far, not `{game}`"));
+    }
+    if game != "fftcg" && format == fftcg::Format::Limited {
+        return Err(format!("the limited format is FF-TCG's (FF 8.1.1.1); a {game} deck's size says how it is played"));
     }
     let workspace = crate::workspace::Workspace::load(card_paths);
     let (library, codes) = workspace.library(game).ok_or_else(|| format!("no {game} cards under the given paths"))?;
@@ -44,7 +56,7 @@ pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf]) -> Resul
             // Trails 602.2: a 40-card list is a Blitz Shield deck (602.3), any other a Strategy deck (602.4).
             let checked = match game {
                 "trails" => trails::check_deck(deck, &library, if deck.size() == 40 { trails::Mode::BlitzShield } else { trails::Mode::Strategy }),
-                _ => fftcg::check_deck(deck, &library, &codes, false),
+                _ => fftcg::check_deck(deck, &library, &codes, format),
             };
             match checked {
                 Ok(cards) if diagnostics.is_empty() => decks.push(ReadyDeck { name: deck.name.clone(), cards }),
@@ -59,7 +71,7 @@ pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf]) -> Resul
     if !problems.is_empty() {
         return Err(problems);
     }
-    Ok((Arc::new(library), decks))
+    Ok(Lineup { library: Arc::new(library), decks, format })
 }
 
 /// How one game went.
@@ -82,11 +94,12 @@ pub const MAX_TURNS: u32 = 200;
 
 /// Plays one game with the random agent: both the game and the agent are seeded by `seed`; `audit`:
 /// with the kernel's shortcuts checked (`GameState::audit`), which plays the same game, slower.
-pub fn play_one(library: &Arc<Library>, decks: &[ReadyDeck], pair: [usize; 2], seed: u64, audit: bool) -> GameResult {
+pub fn play_one(lineup: &Lineup, pair: [usize; 2], seed: u64, audit: bool) -> GameResult {
+    let Lineup { library, decks, format } = lineup;
     let mut result = GameResult { seed, decks: pair, outcome: None, turns: 0, decisions: 0, events: 0, failure: None, trace: None };
     let cards = [decks[pair[0]].cards.as_slice(), decks[pair[1]].cards.as_slice()];
     let trails_game = library.vocab.game == "trails";
-    let new_game = if trails_game { trails::new_game(library.clone(), cards, seed) } else { Some(fftcg::new_game(library.clone(), cards, seed)) };
+    let new_game = if trails_game { trails::new_game(library.clone(), cards, seed) } else { Some(fftcg::new_game(library.clone(), cards, seed, *format)) };
     let Some(mut state) = new_game else {
         result.failure = Some("the game's configuration is missing".into());
         return result;
@@ -140,15 +153,16 @@ pub fn pairing(i: u64, n: usize) -> [usize; 2] {
     [a, b]
 }
 
-/// Writes a failing game's trace; the file names the command that replays it.
-pub fn write_trace(folder: &Path, game: &str, decks: &[ReadyDeck], result: &GameResult) -> std::io::Result<PathBuf> {
+/// Writes a failing game's trace; the file names the command that replays it, in the same format.
+pub fn write_trace(folder: &Path, game: &str, lineup: &Lineup, result: &GameResult) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(folder)?;
     let path = folder.join(format!("{game}-seed-{}.trace", result.seed));
+    let limited = if lineup.format == fftcg::Format::Limited { " --limited" } else { "" };
     let header = format!(
-        "# {}\n# decks: {} vs {}\n# replay: cardscript selfplay --game {game} --games 1 --seed {} (with the same decks)\n",
+        "# {}\n# decks: {} vs {}\n# replay: cardscript selfplay --game {game}{limited} --games 1 --seed {} (with the same decks)\n",
         result.failure.as_deref().unwrap_or(""),
-        decks[result.decks[0]].name,
-        decks[result.decks[1]].name,
+        lineup.decks[result.decks[0]].name,
+        lineup.decks[result.decks[1]].name,
         result.seed
     );
     std::fs::write(&path, header + result.trace.as_deref().unwrap_or(""))?;

@@ -4,15 +4,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::games::fftcg::Format;
 use crate::kernel::Outcome;
 use crate::selfplay::{load, pairing, play_one, write_trace};
 
-/// Plays `games` games from `seed` on, `jobs` at a time, `audit`ed or not; exit 0 when none failed.
+/// Plays `games` games from `seed` on, `jobs` at a time, `audit`ed or not, in FF-TCG's limited format or not; exit 0
+/// when none failed.
 #[allow(clippy::too_many_arguments)]
-pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], jobs: usize, audit: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], jobs: usize, audit: bool, limited: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let card_paths = vec![PathBuf::from("cards").join(game)];
-    let deck_paths = if decks.is_empty() { vec![PathBuf::from("cards").join(game).join("decks")] } else { decks.to_vec() };
-    let (library, decks) = match load(game, &card_paths, &deck_paths) {
+    let format = if limited { Format::Limited } else { Format::Constructed };
+    let default_decks = if limited { "limited-decks" } else { "decks" };
+    let deck_paths = if decks.is_empty() { vec![PathBuf::from("cards").join(game).join(default_decks)] } else { decks.to_vec() };
+    let lineup = match load(game, &card_paths, &deck_paths, format) {
         Ok(loaded) => loaded,
         Err(e) => {
             let _ = writeln!(err, "error: {e}");
@@ -20,9 +24,10 @@ pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], jobs: 
         }
     };
     let started = Instant::now();
+    let decks = &lineup.decks;
     let mut wins = vec![0u64; decks.len()];
     let (mut draws, mut turns, mut decisions, mut failures) = (0u64, 0u64, 0u64, 0u64);
-    let results = play_all(games, jobs, |i| play_one(&library, &decks, pairing(i, decks.len()), seed + i, audit));
+    let results = play_all(games, jobs, |i| play_one(&lineup, pairing(i, decks.len()), seed + i, audit));
     for (i, result) in results.into_iter().enumerate() {
         let pair = pairing(i as u64, decks.len());
         turns += u64::from(result.turns);
@@ -30,7 +35,7 @@ pub fn run_selfplay(game: &str, games: u64, seed: u64, decks: &[PathBuf], jobs: 
         match (&result.failure, &result.outcome) {
             (Some(why), _) => {
                 failures += 1;
-                let written = write_trace(Path::new("selfplay-failures"), game, &decks, &result);
+                let written = write_trace(Path::new("selfplay-failures"), game, &lineup, &result);
                 let _ = writeln!(out, "FAIL seed {}: {why} ({})", result.seed, written.map_or_else(|e| format!("trace not written: {e}"), |p| p.display().to_string()));
             }
             (None, Some(Outcome::Winner(p))) => wins[pair[p.index()]] += 1,

@@ -41,7 +41,7 @@ pub use perform::{arrival_states, perform};
 pub use play::{legal_plays, FfPlays, Play};
 pub use rules::FfRules;
 pub use sight::{hidden_flags, sight};
-pub use setup::{check_deck, new_game, start};
+pub use setup::{check_deck, new_game, start, Format};
 pub use turn::{begin_turn, end_turn, play_game, run_turn, Windows};
 
 use crate::kernel::{GameState, ObjectId, Value};

@@ -4,20 +4,21 @@
 use cardscript::games::deck::parse_deck;
 use cardscript::games::fftcg;
 use cardscript::kernel::{Event, Outcome};
-use cardscript::selfplay::{load, pairing, play_one};
+use cardscript::games::fftcg::Format;
+use cardscript::selfplay::{load, pairing, play_one, Lineup};
 
 use crate::support::repo;
 
-fn library_and_decks() -> (std::sync::Arc<cardscript::kernel::Library>, Vec<cardscript::selfplay::ReadyDeck>) {
-    load("fftcg", &[repo().join("cards/fftcg")], &[repo().join("cards/fftcg/decks")]).expect("the decks are legal")
+fn constructed() -> Lineup {
+    load("fftcg", &[repo().join("cards/fftcg")], &[repo().join("cards/fftcg/decks")], Format::Constructed).expect("the decks are legal")
 }
 
 #[test]
 fn seeded_games_finish_with_a_result_and_keep_every_card() {
-    let (library, decks) = library_and_decks();
-    assert!(decks.len() >= 4, "four constructed decks");
+    let lineup = constructed();
+    assert!(lineup.decks.len() >= 4, "four constructed decks");
     for seed in 0..24 {
-        let result = play_one(&library, &decks, pairing(seed, decks.len()), seed, false);
+        let result = play_one(&lineup, pairing(seed, lineup.decks.len()), seed, false);
         assert_eq!(result.failure, None, "seed {seed}:\n{}", result.trace.unwrap_or_default());
         assert!(matches!(result.outcome, Some(Outcome::Winner(_) | Outcome::Draw)));
         assert!(result.decisions > 50, "seed {seed}: a whole game takes decisions");
@@ -26,11 +27,11 @@ fn seeded_games_finish_with_a_result_and_keep_every_card() {
 
 #[test]
 fn the_same_seed_replays_the_same_game() {
-    let (library, decks) = library_and_decks();
-    let a = play_one(&library, &decks, [0, 1], 7, false);
-    let b = play_one(&library, &decks, [0, 1], 7, false);
+    let lineup = constructed();
+    let a = play_one(&lineup, [0, 1], 7, false);
+    let b = play_one(&lineup, [0, 1], 7, false);
     assert_eq!((a.events, a.decisions, a.turns, &a.outcome), (b.events, b.decisions, b.turns, &b.outcome));
-    let c = play_one(&library, &decks, [0, 1], 8, false);
+    let c = play_one(&lineup, [0, 1], 8, false);
     assert_ne!((a.events, a.decisions), (c.events, c.decisions), "another seed, another game");
 }
 
@@ -43,10 +44,11 @@ fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
     // after events the rules do not heed (`RuleProcesses::heeds`), checking that they find nothing;
     // and a card that left with its printed characteristics, no effect able to select it
     // (`GameState::leaving`), had those in the view.
-    let (library, decks) = library_and_decks();
+    let lineup = constructed();
+    let (library, decks) = (&lineup.library, &lineup.decks);
     for seed in 0..16 {
         let pair = pairing(seed, decks.len());
-        let mut state = fftcg::new_game(library.clone(), [&decks[pair[0]].cards, &decks[pair[1]].cards], seed);
+        let mut state = fftcg::new_game(library.clone(), [&decks[pair[0]].cards, &decks[pair[1]].cards], seed, Format::Constructed);
         state.audit = true;
         let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed) };
         assert!(fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "seed {seed} ends");
@@ -54,8 +56,8 @@ fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
         assert_eq!(state.view_copies(), 0, "seed {seed}: the view was copied to be patched");
     }
     // Trails: links, homebase crafts and combat effects (one game: Trails self-play is slower).
-    let (library, decks) = load("trails", &[repo().join("cards/trails")], &[repo().join("cards/trails/decks")]).expect("the decks are legal");
-    let mut state = cardscript::games::trails::new_game(library, [&decks[0].cards, &decks[1].cards], 5).expect("trails is configured");
+    let trails = load("trails", &[repo().join("cards/trails")], &[repo().join("cards/trails/decks")], Format::Constructed).expect("the decks are legal");
+    let mut state = cardscript::games::trails::new_game(trails.library, [&trails.decks[0].cards, &trails.decks[1].cards], 5).expect("trails is configured");
     state.audit = true;
     let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(5) };
     assert!(cardscript::games::trails::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS).is_some(), "the trails game ends");
@@ -64,8 +66,9 @@ fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
 #[test]
 fn a_game_starts_with_five_cards_each_and_the_first_player_draws_one() {
     // FF 8.2.1.3-8.2.1.5, 9.2.1.3.
-    let (library, decks) = library_and_decks();
-    let mut state = fftcg::new_game(library, [&decks[0].cards, &decks[1].cards], 3);
+    let lineup = constructed();
+    let (library, decks) = (&lineup.library, &lineup.decks);
+    let mut state = fftcg::new_game(library.clone(), [&decks[0].cards, &decks[1].cards], 3, Format::Constructed);
     let mut agent = cardscript::kernel::FirstOption;
     fftcg::start(&mut state, &mut agent);
     for p in 0..2u8 {
@@ -85,15 +88,78 @@ fn bad_deck_lists_are_diagnostics_with_their_lines() {
     let path = repo().join("tests/broken/decks/E0300-deck-construction.deck");
     let text = std::fs::read_to_string(&path).unwrap();
     let (deck, mut diagnostics) = parse_deck(&text);
-    let (library, _) = library_and_decks();
+    let library = constructed().library;
     let workspace = cardscript::workspace::Workspace::load(&[repo().join("cards/fftcg")]);
     let (_, codes) = workspace.library("fftcg").unwrap();
-    if let Err(more) = fftcg::check_deck(&deck.expect("the deck line parses"), &library, &codes, false) {
+    if let Err(more) = fftcg::check_deck(&deck.expect("the deck line parses"), &library, &codes, Format::Constructed) {
         diagnostics.extend(more);
     }
     let rendered: String = diagnostics.iter().map(|d| cardscript::diagnostic::render::render_human(d, "E0300-deck-construction.deck", &text, false)).collect();
     assert!(diagnostics.iter().all(|d| d.code == cardscript::diagnostic::Code::E0300));
     insta::assert_snapshot!(rendered);
+}
+
+/// The FF-TCG cards with the decks under `folder`, checked for `format`.
+fn lineup(folder: &str, format: Format) -> Result<Lineup, String> {
+    load("fftcg", &[repo().join("cards/fftcg")], &[repo().join(folder)], format)
+}
+
+#[test]
+fn limited_decks_hold_forty_or_more_cards_and_constructed_decks_exactly_fifty() {
+    // FF 8.1.1.1: the sealed decks (40 and 42 cards) are legal in a limited game and not in a constructed one; the
+    // constructed decks (50) are legal in both; a deck of 39 is legal in neither.
+    let limited = lineup("cards/fftcg/limited-decks", Format::Limited).expect("the limited decks are legal");
+    let sizes: Vec<(&str, usize)> = limited.decks.iter().map(|d| (d.name.as_str(), d.cards.len())).collect();
+    assert_eq!(sizes, [("Earth Lightning Sealed", 42), ("Fire Ice Sealed", 40)]);
+    let refused = lineup("cards/fftcg/limited-decks", Format::Constructed).expect_err("a 40-card deck is not a constructed deck");
+    assert!(refused.contains("\"Fire Ice Sealed\" has 40 (FF 8.1.1.1)") && refused.contains("\"Earth Lightning Sealed\" has 42"), "{refused}");
+    assert_eq!(lineup("cards/fftcg/decks", Format::Limited).expect("50 is 40 or more").decks.len(), 4);
+
+    let path = repo().join("tests/broken/decks/E0300-limited-deck-too-small.deck");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (deck, diagnostics) = parse_deck(&text);
+    assert!(diagnostics.is_empty());
+    let workspace = cardscript::workspace::Workspace::load(&[repo().join("cards/fftcg")]);
+    let (library, codes) = workspace.library("fftcg").unwrap();
+    let problems = fftcg::check_deck(&deck.expect("the deck parses"), &library, &codes, Format::Limited).expect_err("39 cards are too few");
+    let rendered: String = problems.iter().map(|d| cardscript::diagnostic::render::render_human(d, "E0300-limited-deck-too-small.deck", &text, false)).collect();
+    insta::assert_snapshot!(rendered);
+}
+
+#[test]
+fn limited_games_are_lost_at_six_damage() {
+    // FF 3.1.1, 12.4.1: in a limited game the 6th card in a Damage Zone loses; the same seeds played as constructed
+    // games go on past it.
+    let limited = lineup("cards/fftcg/limited-decks", Format::Limited).unwrap();
+    let constructed = Lineup { format: Format::Constructed, ..limited.clone() };
+    let (mut at_six, mut past_six) = (0, 0);
+    for seed in 0..12 {
+        for (lineup, most) in [(&limited, 6), (&constructed, 7)] {
+            let result = play_one(lineup, [0, 1], seed, false);
+            assert_eq!(result.failure, None, "seed {seed}:\n{}", result.trace.unwrap_or_default());
+            let mut state = fftcg::new_game(lineup.library.clone(), [&lineup.decks[0].cards, &lineup.decks[1].cards], seed, lineup.format);
+            let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
+            assert_eq!(fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS), result.outcome, "seed {seed}: the game play_one played");
+            let damage = (0..2u8).map(|p| state.zone(state.zone_id("damage_zone", Some(cardscript::kernel::PlayerId(p))).unwrap()).objects.len()).max().unwrap();
+            assert!(damage <= most, "seed {seed}: {damage} damage in a game lost at {most}");
+            at_six += usize::from(most == 6 && damage == 6);
+            past_six += usize::from(most == 7 && damage == 7);
+        }
+    }
+    assert!(at_six > 0 && past_six > 0, "some limited games end at 6 damage ({at_six}), some constructed ones at 7 ({past_six})");
+}
+
+#[test]
+fn a_failing_limited_game_is_written_out_to_replay_as_a_limited_game() {
+    let limited = lineup("cards/fftcg/limited-decks", Format::Limited).unwrap();
+    let mut result = play_one(&limited, [1, 0], 5, false);
+    result.failure = Some("a broken invariant".into());
+    result.trace = Some("the game's log\n".into());
+    let folder = crate::support::scratch_dir("limited-trace");
+    let path = cardscript::selfplay::write_trace(&folder, "fftcg", &limited, &result).expect("the trace is written");
+    let written = std::fs::read_to_string(path).unwrap();
+    assert!(written.contains("# decks: Fire Ice Sealed vs Earth Lightning Sealed\n"), "{written}");
+    assert!(written.contains("# replay: cardscript selfplay --game fftcg --limited --games 1 --seed 5"), "{written}");
 }
 
 #[test]
@@ -102,6 +168,19 @@ fn selfplay_reports_results_from_the_command_line() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("4 games of fftcg") && text.contains("failures 0"), "{text}");
+}
+
+#[test]
+fn limited_selfplay_plays_the_sealed_decks_from_the_command_line() {
+    // FF 8.1.1.1: `--limited` plays the decks in cards/fftcg/limited-decks unless told otherwise; a Trails game has
+    // no limited format.
+    let out = crate::support::cardscript(&["selfplay", "--game", "fftcg", "--limited", "--games", "4", "--seed", "11"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("Fire Ice Sealed") && text.contains("failures 0"), "{text}");
+    let out = crate::support::cardscript(&["selfplay", "--game", "trails", "--limited", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the limited format is FF-TCG's"));
 }
 
 #[test]
@@ -138,22 +217,25 @@ fn items_and_formations_in_a_deck_are_played_by_self_play() {
     // printed card is one) in its Main Phase, equips Items to its Characters, and the games still end
     // with every card in one zone (SE14 12.4.8-12.4.10 put the Items that cannot stay away).
     let cards = [repo().join("cards/fftcg"), repo().join("tests/golden/fftcg/cards/items.card")];
-    let (library, mut decks) = load("fftcg", &cards, &[repo().join("cards/fftcg/decks")]).expect("the decks are legal");
+    let mut lineup = load("fftcg", &cards, &[repo().join("cards/fftcg/decks")], Format::Constructed).expect("the decks are legal");
+    let library = lineup.library.clone();
     let id = |name: &str| cardscript::kernel::CardId(library.cards.iter().position(|c| c.name == name).expect("a test card") as u32);
     let tests = ["Iron Sword", "Mythril Knife", "Bronze Shield", "Hermes Sandals", "Phalanx", "Rearguard"];
-    let fire = decks.iter().position(|d| d.name == "Fire Wind").expect("a Fire deck");
+    let fire = lineup.decks.iter().position(|d| d.name == "Fire Wind").expect("a Fire deck");
     // The last 12 cards of the Fire deck become 2 of each test card.
-    let n = decks[fire].cards.len();
+    let cards = &mut lineup.decks[fire].cards;
+    let n = cards.len();
     for (i, name) in tests.iter().enumerate() {
-        decks[fire].cards[n - 12 + 2 * i] = id(name);
-        decks[fire].cards[n - 11 + 2 * i] = id(name);
+        cards[n - 12 + 2 * i] = id(name);
+        cards[n - 11 + 2 * i] = id(name);
     }
+    let decks = &lineup.decks;
     let (mut equipped, mut formations) = (0, 0);
     for seed in 0..12 {
         let other = (fire + 1 + seed as usize % (decks.len() - 1)) % decks.len();
-        let result = play_one(&library, &decks, [fire, other], seed, false);
+        let result = play_one(&lineup, [fire, other], seed, false);
         assert_eq!(result.failure, None, "seed {seed}:\n{}", result.trace.unwrap_or_default());
-        let mut state = fftcg::new_game(library.clone(), [&decks[fire].cards, &decks[other].cards], seed);
+        let mut state = fftcg::new_game(library.clone(), [&decks[fire].cards, &decks[other].cards], seed, Format::Constructed);
         let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
         fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS);
         equipped += state.log.iter().filter(|e| matches!(e, Event::Attached { to: Some(_), .. })).count();

@@ -32,6 +32,9 @@ pub const DAMAGE_TO_LOSE: &str = "damage_to_lose";
 /// FF 3.1.1: the damage that loses a constructed game.
 const CONSTRUCTED_DAMAGE_TO_LOSE: usize = 7;
 
+/// FF 3.1.1: the damage that loses a limited game.
+pub const LIMITED_DAMAGE_TO_LOSE: i64 = 6;
+
 /// The game's rule processes.
 pub static RULES: FfRules = FfRules;
 

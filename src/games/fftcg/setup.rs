@@ -11,9 +11,19 @@ use crate::kernel::{CardId, Event, GameState, Library, ObjectId, PlayerId, Posit
 
 use crate::games::deck::Deck;
 
+use super::rules::{DAMAGE_TO_LOSE, LIMITED_DAMAGE_TO_LOSE};
+
+/// How a game is played (FF 8.1.1.1, 3.1.1): constructed, with decks of exactly 50 and 7 damage to lose, or limited,
+/// with decks of 40 or more and 6 damage to lose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Constructed,
+    Limited,
+}
+
 /// FF 8.1.1.1-8.1.1.2: exactly 50 cards (40 or more for a limited deck), at most three of one
 /// card number, every card known and named as the code says. The cards, in list order.
-pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardId>, limited: bool) -> Result<Vec<CardId>, Vec<Diagnostic>> {
+pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardId>, format: Format) -> Result<Vec<CardId>, Vec<Diagnostic>> {
     let mut problems = vec![];
     let mut cards = vec![];
     let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
@@ -39,20 +49,24 @@ pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardI
         cards.extend(std::iter::repeat_n(id, entry.count as usize));
     }
     let size = deck.size();
-    if limited && size < 40 {
+    if format == Format::Limited && size < 40 {
         problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a limited deck has 40 or more cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
-    } else if !limited && size != 50 {
+    } else if format == Format::Constructed && size != 50 {
         problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
     }
     if problems.is_empty() { Ok(cards) } else { Err(problems) }
 }
 
-/// A new game between two decks, each shuffled (FF 8.2.1.1), nothing drawn yet.
-pub fn new_game(library: Arc<Library>, decks: [&[CardId]; 2], seed: u64) -> GameState {
+/// A new game between two decks in `format`, each shuffled (FF 8.2.1.1), nothing drawn yet; in a limited game each
+/// player loses at 6 damage (FF 3.1.1, the player resource `DAMAGE_TO_LOSE`).
+pub fn new_game(library: Arc<Library>, decks: [&[CardId]; 2], seed: u64, format: Format) -> GameState {
     let config = crate::games::config("fftcg", &library.vocab).expect("the FF-TCG configuration");
     let mut state = GameState::new(library, Arc::new(config), &["p1", "p2"], seed);
     for (p, cards) in decks.iter().enumerate() {
         let player = PlayerId(p as u8);
+        if format == Format::Limited {
+            state.apply(Event::Resource { player, name: crate::kernel::name!(DAMAGE_TO_LOSE), delta: LIMITED_DAMAGE_TO_LOSE });
+        }
         let zone = state.zone_id(crate::kernel::name!("deck"), Some(player)).expect("every player has a deck");
         for &card in cards.iter() {
             let object = ObjectId(state.objects.len() as u32);
