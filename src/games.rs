@@ -79,7 +79,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         latch_modifications: false,
         conditional_triggers_at_rule_check: false,
         trigger_signal: Some("auto_ability_triggered"),
-        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, arrives: fftcg::arrival_states, damage: fftcg::damage_received, answers: fftcg::answers, relates: fftcg::relates, acted: fftcg::acted }),
+        hooks: Some(GameHooks { actions: fftcg::carry_out, targets: fftcg::legal_targets, chosen: fftcg::announce_chosen, allows: fftcg::allows, arrives: fftcg::arrival_states, damage: fftcg::damage_received, answers: fftcg::answers, player_states: fftcg::player_states, relates: fftcg::relates, acted: fftcg::acted }),
     }
 }
 
@@ -124,7 +124,7 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         // Trails 1211.2, 1211.9, 1002.1: conditional triggered crafts trigger at Rule Check.
         conditional_triggers_at_rule_check: trails,
         trigger_signal: None,
-        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| (amount, vec![]), answers: |_, _, _, _| false, relates: |_, _, _, _| None, acted: |_, _, _, _, _| Default::default() }),
+        hooks: trails.then_some(GameHooks { actions: self::trails::carry_out, targets: self::trails::legal_targets, chosen: self::trails::announce_chosen, allows: self::trails::allows, arrives: self::trails::arrival_states, damage: |_, _, amount, _, _| (amount, vec![]), answers: |_, _, _, _| false, player_states: |_, _, _| None, relates: |_, _, _, _| None, acted: |_, _, _, _, _| Default::default() }),
     }
 }
 

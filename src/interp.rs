@@ -445,7 +445,7 @@ impl<'a> Ctx<'a> {
                             crate::vocab::BoundArg::Absent if !objects.is_empty() => objects.iter().all(|o| self.state.in_state(*o, &name)),
                             arg => {
                                 let who = self.player_arg(call, arg)?;
-                                self.state.players[who.index()].flags.contains(name.as_str())
+                                self.state.player_state(who, &name)
                             }
                         }
                     }

@@ -49,7 +49,7 @@ use crate::vocab::{EnumId, KindId, PropId, Vocabulary};
 
 pub use acted::acted;
 pub use actions::carry_out;
-pub use answers::{answers, relates};
+pub use answers::{answers, player_states, relates};
 pub use damage::damage_received;
 pub use restrict::{allows, announce_chosen, legal_targets};
 

@@ -450,6 +450,12 @@ impl GameState {
         }
     }
 
+    /// Whether a player is in the state: one the game works out from the turn and phase
+    /// (`GameHooks::player_states`), or a flag an event gave them.
+    pub fn player_state(&self, player: PlayerId, name: &str) -> bool {
+        self.config.hooks.and_then(|h| (h.player_states)(self, player, name)).unwrap_or_else(|| self.players[player.index()].flags.contains(name))
+    }
+
     /// Whether a continuous condition holds in `view`.
     pub fn holds(&self, view: &View, condition: &Condition, source: Option<ObjectId>) -> bool {
         match condition {
@@ -458,7 +464,7 @@ impl GameState {
                 compare(n, *op, *value)
             }
             Condition::Compare { left, op, right } => compare(self.amount(view, left, source), *op, self.amount(view, right, source)),
-            Condition::PlayerFlag { player, name } => self.players[player.index()].flags.contains(name.as_str()),
+            Condition::PlayerFlag { player, name } => self.player_state(*player, name),
             Condition::Tracked { key, property, value } => self.tracked.get(key.as_str()).is_some_and(|cards| {
                 cards.iter().any(|o| match (property, value) {
                     (Some(p), Some(v)) => view.get(o.index()).and_then(Option::as_ref).is_some_and(|c| c.holds(*p, v)),

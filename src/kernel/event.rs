@@ -233,18 +233,19 @@ impl GameState {
             Event::Revealed { .. } | Event::Signal { .. } | Event::Decided { .. } | Event::Cancelled { .. } => {}
         }
         // Computed characteristics stay valid across events that cannot change them: bookkeeping,
-        // the turn and phase (no effect reads them: "during your turn" is a player's state), the
-        // game's end, and placement states no effect in force reads.
+        // the game's end, placement states no effect in force reads, and players' states, resources,
+        // tracked cards and the turn and phase (which players' states may be worked out from,
+        // `GameHooks::player_states`) while no effect's condition reads players.
         let inert = matches!(
             event,
-            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. } | Event::Retargeted { .. }
+            Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. } | Event::Pushed { .. } | Event::Popped | Event::Simultaneous { .. } | Event::Retargeted { .. }
                 | Event::Triggered { .. } | Event::TriggerTaken { .. } | Event::TriggerPlayed { .. } | Event::GameEnded { .. }
         ) || match event {
             // What an object remembers reaches a view only through the states a game answers from it.
             Event::Flag { .. } | Event::Remembered { .. } => !self.cache.reads(self.generation).flags,
             Event::Damaged { .. } | Event::DamageRemoved { .. } => !self.cache.reads(self.generation).damage,
             Event::Counter { .. } => !self.cache.reads(self.generation).counters,
-            Event::Tracked { .. } | Event::Resource { .. } | Event::PlayerFlag { .. } => !self.cache.reads(self.generation).players,
+            Event::Tracked { .. } | Event::Resource { .. } | Event::PlayerFlag { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } => !self.cache.reads(self.generation).players,
             _ => false,
         };
         if !matches!(event, Event::Decided { .. } | Event::Signal { .. } | Event::Revealed { .. } | Event::Cancelled { .. }) {

@@ -17,8 +17,8 @@ use crate::syntax::ast::CmpOp;
 impl GameState {
     /// The objects an event changes, when the view of the others cannot change with it: a card
     /// moved or put into a zone, or one object's states, damage or counters; none for a change
-    /// of a player's states, resources or tracked cards, which only effects' conditions and
-    /// amounts read (selectors never do); with the objects the effects it anchors can select
+    /// of a player's states, resources or tracked cards, or of the turn and phase (players' states
+    /// may be worked out from them), which only effects' conditions and amounts read (selectors never do); with the objects the effects it anchors can select
     /// (`hangs_on`). `None` for events that may change anything (effects ending, attachments,
     /// order in a zone...).
     pub(super) fn touched_objects(&self, event: &Event) -> Option<Touched> {
@@ -37,7 +37,7 @@ impl GameState {
             Event::Flag { object, .. } => ([Some(*object), None], Some(true)),
             // What an object remembers is read by abilities as they run, and by views only through its own states.
             Event::Damaged { object, .. } | Event::DamageRemoved { object } | Event::Counter { object, .. } | Event::Remembered { object, .. } => ([Some(*object), None], None),
-            Event::PlayerFlag { .. } | Event::Resource { .. } | Event::Tracked { .. } => return Some(Touched::Two([None, None])),
+            Event::PlayerFlag { .. } | Event::Resource { .. } | Event::Tracked { .. } | Event::PhaseBegan { .. } | Event::TurnBegan { .. } | Event::Primary { .. } => return Some(Touched::Two([None, None])),
             _ => return None,
         };
         let anchors = |e: &ContinuousEffect| {

@@ -239,6 +239,9 @@ pub struct GameHooks {
     /// (FF: the EX Burst icon, a modified power), for the states no procedure marks as a flag;
     /// read from the characteristics and the printed card only, so cached views stay valid.
     pub answers: fn(&GameState, ObjectId, &crate::kernel::continuous::Characteristics, &str) -> bool,
+    /// Whether a player is in a state the game works out from the turn and the phase (FF 9.4: `your_turn`,
+    /// `attack_phase`), not one it keeps as a player flag (`None`).
+    pub player_states: fn(&GameState, PlayerId, &str) -> Option<bool>,
     /// Whether an object is in a state relating it to some of the given objects (`Selector::Related`); `None` when
     /// the game knows no such relation by that name (the object's plain state is read).
     pub relates: fn(&GameState, ObjectId, &str, &[ObjectId]) -> Option<bool>,

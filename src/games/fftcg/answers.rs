@@ -17,8 +17,9 @@ pub const FORWARD_PUT_FROM_FIELD: &str = "forward_put_from_field_into_break_zone
 pub const DISCARDED_BY_EFFECT: &str = "discarded_by_summon_or_ability_this_turn";
 pub const DISCARDED_BY_OPPONENT_EFFECT: &str = "discarded_by_your_summon_or_ability_this_turn";
 
-/// The player state of the turn player during their Attack Phase (FF 9.4, 10), and of every
-/// player during any Attack Phase.
+/// The player state of the turn player (FF 6.1.3), of the turn player during their Attack Phase (FF 9.4, 10), and of
+/// every player during any Attack Phase (`player_states`).
+pub const YOUR_TURN: &str = "your_turn";
 pub const ATTACK_PHASE: &str = "attack_phase";
 pub const ANY_ATTACK_PHASE: &str = "any_attack_phase";
 
@@ -199,18 +200,17 @@ pub fn discarded_by_effect(state: &GameState, new: ObjectId) -> Vec<Event> {
     flags.into_iter().filter(|f| !has(f)).map(|f| Event::PlayerFlag { player, flag: f.into(), value: true }).collect()
 }
 
-/// FF 9.4: while an Attack Phase lasts (First Strike damage included), the turn player has the
-/// `attack_phase` state ("During your opponent's Attack Phase", FF 10.1.1: only the turn player
+/// The player states FF-TCG works out from the turn and the phase (`GameHooks::player_states`): FF 6.1.3, the turn
+/// player has the `your_turn` state; FF 9.4, while an Attack Phase lasts (First Strike damage included), the turn
+/// player has the `attack_phase` state ("During your opponent's Attack Phase", FF 10.1.1: only the turn player
 /// attacks) and every player the `any_attack_phase` state ("During each Attack Phase").
-pub fn mark_attack_phase(state: &mut GameState) {
-    let attack = matches!(state.phase.as_str(), "attack" | "first_strike");
-    for p in 0..state.players.len() {
-        let player = PlayerId(p as u8);
-        for (flag, on) in [(crate::kernel::name!(ATTACK_PHASE), attack && player == state.turn_player), (crate::kernel::name!(ANY_ATTACK_PHASE), attack)] {
-            if state.players[p].flags.contains(&flag) != on {
-                state.apply(Event::PlayerFlag { player, flag, value: on });
-            }
-        }
+pub fn player_states(state: &GameState, player: PlayerId, name: &str) -> Option<bool> {
+    let attack = || matches!(state.phase.as_str(), "attack" | "first_strike");
+    match name {
+        YOUR_TURN => Some(player == state.turn_player),
+        ATTACK_PHASE => Some(player == state.turn_player && attack()),
+        ANY_ATTACK_PHASE => Some(attack()),
+        _ => None,
     }
 }
 

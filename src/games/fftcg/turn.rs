@@ -41,7 +41,6 @@ impl Windows {
 
 fn phase(state: &mut GameState, agent: &mut dyn Agent, name: Name, signal: Option<Name>) {
     state.apply(Event::PhaseBegan { name });
-    super::answers::mark_attack_phase(state);
     if let Some(signal) = signal {
         let player = state.turn_player;
         // "Your first Main Phase" / "Main Phase 2" (extra Main Phases are Main 2, FF 9.3.1.1).
@@ -54,18 +53,6 @@ fn phase(state: &mut GameState, agent: &mut dyn Agent, name: Name, signal: Optio
         };
         announce(state, agent, Event::Signal { name: signal, objects: vec![], player: Some(player), detail });
     }
-}
-
-/// FF 6.1.3: which player's turn it is, as the `your_turn` player state conditions read.
-pub fn mark_turn_player(state: &mut GameState) {
-    for p in 0..state.players.len() {
-        let player = PlayerId(p as u8);
-        let mine = player == state.turn_player;
-        if state.players[p].flags.contains("your_turn") != mine {
-            state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!("your_turn"), value: mine });
-        }
-    }
-    super::answers::mark_attack_phase(state);
 }
 
 /// The player state of a player taking an extra turn ("Take 1 more turn after this one", 5-147L Eald'narche).
@@ -94,7 +81,6 @@ pub fn pass_the_turn(state: &mut GameState) {
         }
     }
     state.apply(Event::TurnBegan { turn: state.turn + 1, player: next });
-    mark_turn_player(state);
     // "Skip ... Attack Phase in their next turn": this is that turn.
     if state.players[next.index()].flags.contains(SKIPS_NEXT_ATTACK_PHASE) {
         state.apply(Event::PlayerFlag { player: next, flag: crate::kernel::name!(SKIPS_NEXT_ATTACK_PHASE), value: false });
@@ -289,7 +275,6 @@ pub fn play_game(state: &mut GameState, agent: &mut dyn Agent, max_turns: u32) -
     let w = Words::get(state);
     if state.turn == 1 && state.log.iter().all(|e| !matches!(e, Event::TurnBegan { .. })) {
         super::setup::start(state, agent);
-        mark_turn_player(state);
     }
     while state.outcome.is_none() && state.turn <= max_turns {
         run_turn(state, agent, &w, Windows::Priority);
