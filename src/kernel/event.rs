@@ -161,7 +161,7 @@ impl GameState {
                 if let Some(gives) = effect.change.gives_abilities() {
                     self.giving_abilities.push((effect.id, gives));
                 }
-                Rc::make_mut(&mut self.effects).push(effect);
+                Rc::make_mut(&mut self.effects).push(Rc::new(effect));
             }
             Event::EffectEnded { effect } => {
                 // What the effect could change, read while it is still in force.

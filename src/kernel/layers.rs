@@ -21,7 +21,7 @@ impl GameState {
         for id in self.live_objects() {
             view[id.index()] = Some(self.printed(id));
         }
-        let active: Vec<&ContinuousEffect> = self.effects.iter().filter(|e| self.effect_active(e)).collect();
+        let active: Vec<&ContinuousEffect> = self.effects.iter().map(Rc::as_ref).filter(|e| self.effect_active(e)).collect();
         // Copying comes before every layer: the copy's printed values are its base.
         for e in active.iter().filter(|e| matches!(e.change, Change::Copy { .. })) {
             let Change::Copy { card, blank_text } = e.change else { continue };

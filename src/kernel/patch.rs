@@ -47,7 +47,7 @@ impl GameState {
                 None => false,
             })
         };
-        if anchoring.is_none() || !self.effects.iter().any(anchors) {
+        if anchoring.is_none() || !self.effects.iter().map(Rc::as_ref).any(anchors) {
             return Some(Touched::Two(touched));
         }
         // The effects it anchors start or stop applying: the objects they can select change too,
@@ -57,7 +57,7 @@ impl GameState {
         for e in self.effects.iter().filter(|e| anchors(e)) {
             stale.extend(self.candidates(&e.affected, e.source)?);
         }
-        let keywords = self.effects.iter().filter(|e| anchors(e)).any(changes_keywords);
+        let keywords = self.effects.iter().map(Rc::as_ref).filter(|e| anchors(e)).any(changes_keywords);
         (!keywords || !self.keyword_effects_of(&stale)).then_some(Touched::Many(stale, Reads::default()))
     }
 
@@ -95,7 +95,7 @@ impl GameState {
         if self.config.latch_modifications {
             return false;
         }
-        let active: Vec<&ContinuousEffect> = self.effects.iter().filter(|e| self.effect_active(e)).collect();
+        let active: Vec<&ContinuousEffect> = self.effects.iter().map(Rc::as_ref).filter(|e| self.effect_active(e)).collect();
         let each_local = active.iter().all(|e| local_selector(&e.affected) && !matches!(e.change, Change::AddValuesOf { .. } | Change::Copy { .. } | Change::StripAbilities | Change::Join { .. } | Change::IgnoreEarlier));
         each_local && !self.any_dependency_possible(&active)
     }
@@ -220,6 +220,7 @@ impl GameState {
         let mut active: Vec<(&ContinuousEffect, Option<i64>)> = self
             .effects
             .iter()
+            .map(Rc::as_ref)
             .filter(|e| live.iter().any(|o| self.may_select(&e.affected, *o, e.source)) && in_force(e))
             .map(|e| (e, recorded(e).map_or_else(|| self.amount_of(view, e), |g| g.amount)))
             .collect();

@@ -460,7 +460,7 @@ pub struct GameState {
     pub objects: Vec<Rc<Object>>,
     /// Effects, replacements and delayed triggers: shared between copies of the state (`attempt`'s
     /// snapshots) until an event changes them.
-    pub effects: Rc<Vec<ContinuousEffect>>,
+    pub effects: Rc<Vec<Rc<ContinuousEffect>>>,
     pub replacements: Rc<Vec<Replacement>>,
     pub delayed: Rc<Vec<DelayedTrigger>>,
     /// The effects among `effects` that give abilities, in their order: `Some` keyword for a granted keyword, `None`

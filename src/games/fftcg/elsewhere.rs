@@ -20,7 +20,7 @@ pub(super) fn may_cast_from_here(state: &GameState, player: PlayerId, object: Ob
 /// The cards in a Break Zone or removed from the game that an effect lets `player` cast.
 pub(super) fn castable_elsewhere(state: &GameState, player: PlayerId) -> Vec<ObjectId> {
     let granted = |e: &crate::kernel::ContinuousEffect| matches!(&e.change, crate::kernel::Change::Allow(h) if h.action == CAST_FROM_OUTSIDE_HAND || h.action == CAST_AS_THOUGH_OWNED);
-    if !state.effects.iter().any(granted) {
+    if !state.effects.iter().any(|e| granted(e)) {
         return vec![];
     }
     state
