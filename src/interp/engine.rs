@@ -220,7 +220,7 @@ pub fn push(
     }
     let env = ctx.env.clone();
     let id = state.log.len();
-    state.apply(Event::Pushed { entry: Box::new(StackEntry { source, controller, ability, env, body, condition, targets, id }) });
+    state.apply(Event::Pushed { entry: std::rc::Rc::new(StackEntry { source, controller, ability, env, body, condition, targets, id }) });
 }
 
 /// The cards a game action that chooses on use (`on_use: true`, FF 11.6.5) chooses among.
@@ -251,7 +251,7 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
     // Not held while the body changes the game: the view's next patch would copy it.
     drop(view);
     if !any_target_left && state.config.retarget == Retarget::CancelIfAllIllegal {
-        state.apply(Event::Cancelled { ability: entry.ability, reason: "its targets are gone".into() });
+        state.apply(Event::Cancelled { ability: entry.ability.clone(), reason: "its targets are gone".into() });
         return Ok(());
     }
     let skip = entry.targets.len();
@@ -259,7 +259,7 @@ pub fn resolve_top(state: &mut GameState, agent: &mut dyn Agent) -> Result<(), I
     // FF 11.11.3: a conditional auto-ability checks its condition again.
     if let Some(cond) = &entry.condition
         && !ctx.trigger_condition(cond)? {
-            ctx.state.apply(Event::Cancelled { ability: entry.ability, reason: "its condition no longer holds".into() });
+            ctx.state.apply(Event::Cancelled { ability: entry.ability.clone(), reason: "its condition no longer holds".into() });
             return Ok(());
         }
     ctx.run_whole(&entry.body[skip..])

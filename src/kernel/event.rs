@@ -54,8 +54,8 @@ pub enum Event {
     /// Something a game procedure announces: an attack, a block, a phase beginning. Its detail may
     /// name the card that caused it (`cause_word`: the card whose ability chose, FF 11.3.3).
     Signal { name: Name, objects: Vec<ObjectId>, player: Option<PlayerId>, detail: Option<String> },
-    /// Put on the stack (or the game's equivalent), and taken off to resolve.
-    Pushed { entry: Box<crate::kernel::trigger::StackEntry> },
+    /// Put on the stack (or the game's equivalent), and taken off to resolve; the stack shares the entry with the log.
+    Pushed { entry: Rc<crate::kernel::trigger::StackEntry> },
     Popped,
     /// The events up to the closing one happen at the same time (Trails 804.11a-2 and 804.11a-4:
     /// both UNITs stunned at once): an ability one of them makes inactive still triggers on the
@@ -198,9 +198,9 @@ impl GameState {
             Event::TriggerTaken { index } => {
                 self.pending.remove(*index);
             }
-            Event::Pushed { entry } => self.stack.push((**entry).clone()),
+            Event::Pushed { entry } => self.stack.push(entry.clone()),
             Event::Simultaneous { open } => self.simultaneous_since = open.then_some(self.log.len()),
-            Event::Popped => self.resolving = self.stack.pop().map(|entry| entry.ability),
+            Event::Popped => self.resolving = self.stack.pop().map(|entry| entry.ability.clone()),
             Event::Remembered { object, name, value } => {
                 self.object_mut(*object).memory.insert(*name, value.clone());
             }
@@ -224,7 +224,7 @@ impl GameState {
                 self.stack.remove(*index);
             }
             Event::Retargeted { index, target, chosen } => {
-                if let Some(t) = self.stack.get_mut(*index).and_then(|e| e.targets.get_mut(*target)) {
+                if let Some(t) = self.stack.get_mut(*index).and_then(|e| Rc::make_mut(e).targets.get_mut(*target)) {
                     t.chosen = chosen.clone();
                 }
             }

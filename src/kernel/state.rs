@@ -470,7 +470,7 @@ pub struct GameState {
     /// Triggered abilities waiting to be put where the game puts them (FF 11.8.7, Trails 1211).
     pub pending: Vec<PendingTrigger>,
     /// What waits to resolve, last on top.
-    pub stack: Vec<StackEntry>,
+    pub stack: Vec<Rc<StackEntry>>,
     /// The ability that left the stack last, resolving now or resolved last (FF 11.10): what a rule asks of the
     /// ability dealing damage ("damage from abilities other than special abilities", 2-126R Ghis).
     pub resolving: Option<crate::kernel::trigger::AbilityRef>,

@@ -80,7 +80,7 @@ fn ff_state() -> GameState {
         targets: vec![],
         id: state.log.len(),
     };
-    state.apply(Event::Pushed { entry: Box::new(entry) });
+    state.apply(Event::Pushed { entry: std::rc::Rc::new(entry) });
     state
 }
 

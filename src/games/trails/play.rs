@@ -233,7 +233,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
         // 902.5c: a card with nothing to execute still waits in its place among what was placed
         // (an entry with nothing to run), so it resolves when everything placed after it has.
         let entry = StackEntry { source: Some(waiting), controller: player, ability: AbilityRef::Action(PLAYED.into()), env: vec![], body: Arc::new(vec![]), condition: None, targets: vec![], id: state.log.len() };
-        state.apply(Event::Pushed { entry: Box::new(entry) });
+        state.apply(Event::Pushed { entry: std::rc::Rc::new(entry) });
     }
     if paying {
         pay(state, agent, player, resource, amount, &what)?;

@@ -88,7 +88,7 @@ pub fn support(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
     let body = vec![Effect::Do { call, for_each: None, duration: None, binding: None }];
     let env = vec![(crate::kernel::name!(TARGET), Binding::Objects(vec![target]))];
     let entry = StackEntry { source: Some(supporter), controller: player, ability: AbilityRef::Action(SCLM_SUPPORT.into()), env, body: Arc::new(body), condition: None, targets: vec![], id: state.log.len() };
-    state.apply(Event::Pushed { entry: Box::new(entry) });
+    state.apply(Event::Pushed { entry: std::rc::Rc::new(entry) });
     Ok(())
 }
 
