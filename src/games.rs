@@ -61,7 +61,7 @@ fn fftcg(vocab: &Vocabulary) -> GameConfig {
         },
         // SE14 7.8.2: a card whose controller changes goes to its new controller's field, the same card.
         same_object_moves: vec![("field".into(), "field".into())],
-        default_zone: "field".into(),
+        default_zone: crate::kernel::name!("field"),
         kind_zones: vec![],
         inactive_flags: vec![],
         // FF 7.6.2, 7.13: a card removed face down is seen by no one (12-018H Lani), unless an effect
@@ -99,9 +99,9 @@ fn declared(game: &str, vocab: &Vocabulary) -> GameConfig {
         zones: vocab.zones.iter().map(|z| zone(z, !shared.contains(&z.as_str()), true, visibility(trails, z))).collect(),
         layers: if trails { trails_layers(vocab) } else { LayerPlan { layers: vec![Layer::Controller, Layer::Abilities, Layer::Kinds, Layer::OtherProperties, Layer::Rules], self_first: false } },
         same_object_moves: if trails { vec![("field".into(), "homebase".into()), ("field".into(), "field".into())] } else { vec![] },
-        default_zone: default_zone.into(),
+        default_zone: crate::kernel::Name::new(default_zone),
         // Trails 203.4: EVENTs and BASEs named without a zone are those in the homebase.
-        kind_zones: if trails { ["event", "base"].iter().filter_map(|k| Some((vocab.kind(k)?, "homebase".to_string()))).collect() } else { vec![] },
+        kind_zones: if trails { ["event", "base"].iter().filter_map(|k| Some((vocab.kind(k)?, crate::kernel::name!("homebase")))).collect() } else { vec![] },
         ability_zones,
         // Trails 1211.6b, 1221: a card that left the field is read as it was there.
         look_back_from: if trails { vec!["field".into()] } else { vec![] },

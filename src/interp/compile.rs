@@ -37,8 +37,8 @@ impl Ctx<'_> {
                 // zone the game gives that kind (Trails 203.4: EVENTs and BASEs in the homebase).
                 if !all.iter().any(mentions_zone) && !self.any_zone.get() {
                     let config = &self.state.config;
-                    let zone = config.kind_zones.iter().find(|(k, _)| k == kind).map_or(&config.default_zone, |(_, z)| z);
-                    all.push(Selector::InZone(crate::kernel::Name::new(zone)));
+                    let zone = config.kind_zones.iter().find(|(k, _)| k == kind).map_or(config.default_zone, |(_, z)| *z);
+                    all.push(Selector::InZone(zone));
                 }
                 Selector::And(all)
             }

@@ -81,10 +81,10 @@ pub struct GameConfig {
     /// zone changes make a new object (FF 7.4).
     pub same_object_moves: Vec<(String, String)>,
     /// The zone a card kind means when no zone is named (FF card text; Trails 203.3): the field.
-    pub default_zone: String,
+    pub default_zone: crate::kernel::Name,
     /// Kinds that mean another zone when named without one (Trails 203.4: EVENTs and BASEs are
     /// those in the homebase).
-    pub kind_zones: Vec<(crate::vocab::KindId, String)>,
+    pub kind_zones: Vec<(crate::vocab::KindId, crate::kernel::Name)>,
     /// Placement states under which an object's abilities do not work (Trails 1202.2a, 1306.2c:
     /// a stunned UNIT's crafts are invalid): its always-on abilities stop applying and its
     /// triggered abilities do not trigger, though it keeps them.

@@ -133,8 +133,8 @@ fn play(state: &mut GameState, agent: &mut dyn Agent, side: Side, object: Object
         push(state, agent, Some(object), player(side), AbilityRef::Printed { card, index }, with_x(vec![]), ability.body.clone(), ability.condition.clone());
         return Ok(());
     }
-    let field = state.config.default_zone.clone();
-    let zone = state.zone_id(&field, Some(player(side))).ok_or_else(|| Illegal(format!("there is no {field} to play onto")))?;
+    let field = state.config.default_zone;
+    let zone = state.zone_id(field, Some(player(side))).ok_or_else(|| Illegal(format!("there is no {field} to play onto")))?;
     let event = state.move_event(object, zone, Some(crate::kernel::name!("play")), Position::Top);
     Ctx::new(state, agent, None, player(side), vec![]).happen(event)?;
     Ok(())

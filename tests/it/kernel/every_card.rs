@@ -34,7 +34,7 @@ fn run_every_card(game: &str) -> Vec<String> {
             let mut agent = RandomAgent { rng: rng::Rng::new(seed) };
             setup(&mut state, &mut agent, card);
             let me = PlayerId(0);
-            let field = state.zone_id(&config.default_zone, Some(me)).expect("default zone");
+            let field = state.zone_id(config.default_zone, Some(me)).expect("default zone");
             let object = ObjectId(state.objects.len() as u32);
             announce(&mut state, &mut agent, Event::Created { object, card, owner: me, zone: field });
             // Always-on abilities of the card under test that could not start.
@@ -56,7 +56,7 @@ fn run_every_card(game: &str) -> Vec<String> {
                     // `it` is what its event was about: here, a card on the other side.
                     let mut env = cardscript::interp::keyword_env(s, &library, object, &ability_ref);
                     env.push(("X".into(), Binding::Number(1)));
-                    let theirs = s.zone_id(&s.config.default_zone.clone(), Some(PlayerId(1))).and_then(|z| s.zone(z).objects.first().copied());
+                    let theirs = s.zone_id(s.config.default_zone, Some(PlayerId(1))).and_then(|z| s.zone(z).objects.first().copied());
                     env.push(("it".into(), Binding::Objects(theirs.into_iter().collect())));
                     env.push(("them".into(), Binding::Objects(theirs.into_iter().collect())));
                     // What the trigger's event tells: cards (that card), numbers (1000).
