@@ -50,9 +50,10 @@ pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardI
     }
     let size = deck.size();
     if format == Format::Limited && size < 40 {
-        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a limited deck has 40 or more cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
+        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a limited deck has 40 or more cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)).label(format!("{size} cards, {} short", 40 - size)));
     } else if format == Format::Constructed && size != 50 {
-        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)));
+        let off = if size < 50 { format!("{} short", 50 - size) } else { format!("{} too many", size - 50) };
+        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)).label(format!("{size} cards, {off}")));
     }
     if problems.is_empty() { Ok(cards) } else { Err(problems) }
 }
