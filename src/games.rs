@@ -254,8 +254,9 @@ pub trait Procedures: Sync {
     /// The phases and steps of a turn, by the names the procedures announce them; a scenario
     /// starts in the first one its `turn` line names, or else in `phases()[0]`.
     fn phases(&self) -> &'static [&'static str];
-    /// The board is set and the turn has begun: the game marks whose turn it is.
-    fn turn_began(&self, state: &mut GameState);
+    /// The board is set and the turn has begun: the game marks whose turn it is, if it keeps that as marks (Trails
+    /// 702.3's initiative and primary players; FF works it out when read, `GameHooks::player_states`).
+    fn turn_began(&self, _state: &mut GameState) {}
     /// The zones a player plays cards from, in the order a scenario looks for the card named.
     fn play_zones(&self) -> &'static [&'static str] {
         &["hand"]

@@ -18,8 +18,8 @@ impl GameState {
     /// The objects an event changes, when the view of the others cannot change with it: a card
     /// moved or put into a zone, or one object's states, damage or counters; none for a change
     /// of a player's states, resources or tracked cards, or of the turn and phase (players' states
-    /// may be worked out from them), which only effects' conditions and amounts read (selectors never do); with the objects the effects it anchors can select
-    /// (`hangs_on`). `None` for events that may change anything (effects ending, attachments,
+    /// may be worked out from them), which only effects' conditions and amounts read (selectors
+    /// never do); with the objects the effects it anchors can select (`hangs_on`). `None` for events that may change anything (effects ending, attachments,
     /// order in a zone...).
     pub(super) fn touched_objects(&self, event: &Event) -> Option<Touched> {
         // `Some(by_flag)`: the effects it may anchor, those that hang on the objects touched, or

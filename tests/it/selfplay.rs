@@ -1,6 +1,7 @@
 //! Self-play (FF 8-12 end to end): seeded games between the repository's decks finish without a
 //! panic, a hang or a broken invariant, replay identically, and bad deck lists are diagnostics.
 
+use cardscript::diagnostic::Diagnostic;
 use cardscript::games::deck::parse_deck;
 use cardscript::games::fftcg;
 use cardscript::kernel::{Event, Outcome};
@@ -9,8 +10,32 @@ use cardscript::selfplay::{load, pairing, play_one, Lineup};
 
 use crate::support::repo;
 
+/// The FF-TCG cards with the decks under `folder`, checked for `format`.
+fn lineup(folder: &str, format: Format) -> Result<Lineup, String> {
+    load("fftcg", &[repo().join("cards/fftcg")], &[repo().join(folder)], format)
+}
+
 fn constructed() -> Lineup {
-    load("fftcg", &[repo().join("cards/fftcg")], &[repo().join("cards/fftcg/decks")], Format::Constructed).expect("the decks are legal")
+    lineup("cards/fftcg/decks", Format::Constructed).expect("the decks are legal")
+}
+
+/// A broken deck list under tests/broken/decks: its text, and what parsing it says.
+fn broken_deck(file: &str) -> (String, Option<cardscript::games::deck::Deck>, Vec<Diagnostic>) {
+    let text = std::fs::read_to_string(repo().join("tests/broken/decks").join(file)).unwrap();
+    let (deck, diagnostics) = parse_deck(&text);
+    (text, deck, diagnostics)
+}
+
+/// `check_deck` with the FF-TCG cards and their codes.
+fn check_deck(deck: &cardscript::games::deck::Deck, format: Format) -> Result<Vec<cardscript::kernel::CardId>, Vec<Diagnostic>> {
+    let workspace = cardscript::workspace::Workspace::load(&[repo().join("cards/fftcg")]);
+    let (library, codes) = workspace.library("fftcg").expect("the FF-TCG cards");
+    fftcg::check_deck(deck, &library, &codes, format)
+}
+
+/// Diagnostics as the command line shows them, for `file`'s `text`.
+fn rendered(diagnostics: &[Diagnostic], file: &str, text: &str) -> String {
+    diagnostics.iter().map(|d| cardscript::diagnostic::render::render_human(d, file, text, false)).collect()
 }
 
 #[test]
@@ -85,23 +110,13 @@ fn a_game_starts_with_five_cards_each_and_the_first_player_draws_one() {
 #[test]
 fn bad_deck_lists_are_diagnostics_with_their_lines() {
     // FF 8.1.1.1-8.1.1.2: the count, the copies, unknown cards and names, malformed lines.
-    let path = repo().join("tests/broken/decks/E0300-deck-construction.deck");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let (deck, mut diagnostics) = parse_deck(&text);
-    let library = constructed().library;
-    let workspace = cardscript::workspace::Workspace::load(&[repo().join("cards/fftcg")]);
-    let (_, codes) = workspace.library("fftcg").unwrap();
-    if let Err(more) = fftcg::check_deck(&deck.expect("the deck line parses"), &library, &codes, Format::Constructed) {
+    let (text, deck, mut diagnostics) = broken_deck("E0300-deck-construction.deck");
+    if let Err(more) = check_deck(&deck.expect("the deck line parses"), Format::Constructed) {
         diagnostics.extend(more);
     }
-    let rendered: String = diagnostics.iter().map(|d| cardscript::diagnostic::render::render_human(d, "E0300-deck-construction.deck", &text, false)).collect();
+    let rendered = rendered(&diagnostics, "E0300-deck-construction.deck", &text);
     assert!(diagnostics.iter().all(|d| d.code == cardscript::diagnostic::Code::E0300));
     insta::assert_snapshot!(rendered);
-}
-
-/// The FF-TCG cards with the decks under `folder`, checked for `format`.
-fn lineup(folder: &str, format: Format) -> Result<Lineup, String> {
-    load("fftcg", &[repo().join("cards/fftcg")], &[repo().join(folder)], format)
 }
 
 #[test]
@@ -115,14 +130,10 @@ fn limited_decks_hold_forty_or_more_cards_and_constructed_decks_exactly_fifty() 
     assert!(refused.contains("\"Fire Ice Sealed\" has 40 (FF 8.1.1.1)") && refused.contains("\"Earth Lightning Sealed\" has 42"), "{refused}");
     assert_eq!(lineup("cards/fftcg/decks", Format::Limited).expect("50 is 40 or more").decks.len(), 4);
 
-    let path = repo().join("tests/broken/decks/E0300-limited-deck-too-small.deck");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let (deck, diagnostics) = parse_deck(&text);
+    let (text, deck, diagnostics) = broken_deck("E0300-limited-deck-too-small.deck");
     assert!(diagnostics.is_empty());
-    let workspace = cardscript::workspace::Workspace::load(&[repo().join("cards/fftcg")]);
-    let (library, codes) = workspace.library("fftcg").unwrap();
-    let problems = fftcg::check_deck(&deck.expect("the deck parses"), &library, &codes, Format::Limited).expect_err("39 cards are too few");
-    let rendered: String = problems.iter().map(|d| cardscript::diagnostic::render::render_human(d, "E0300-limited-deck-too-small.deck", &text, false)).collect();
+    let problems = check_deck(&deck.expect("the deck parses"), Format::Limited).expect_err("39 cards are too few");
+    let rendered = rendered(&problems, "E0300-limited-deck-too-small.deck", &text);
     insta::assert_snapshot!(rendered);
 }
 

@@ -126,7 +126,7 @@ impl UseTexts {
         let keyword_activated: Vec<bool> = library.keywords.iter().map(|k| k.as_ref().is_some_and(|k| k.abilities.iter().any(activated))).collect();
         let keywords: Vec<Vec<UseText>> = library.keywords.iter().map(|k| k.as_ref().map_or(vec![], |k| texts(&k.abilities))).collect();
         // Where the activated ones among abilities (with their use texts) are used from: [the field, the hand].
-        let (field, hand) = (crate::kernel::Name::new("field"), crate::kernel::Name::new("hand"));
+        let (field, hand) = (crate::kernel::name!("field"), crate::kernel::name!("hand"));
         let either = |a: [bool; 2], b: [bool; 2]| [a[0] || b[0], a[1] || b[1]];
         let from = |abilities: &[AbilityIr], texts: &[UseText]| abilities.iter().zip(texts).filter(|(a, _)| activated(a)).fold([false; 2], |z, (_, t)| either(z, [t.zone == field, t.zone == hand]));
         let keyword_from: Vec<[bool; 2]> = library.keywords.iter().zip(&keywords).map(|(k, texts)| k.as_ref().map_or([false; 2], |k| from(&k.abilities, texts))).collect();

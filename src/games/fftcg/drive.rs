@@ -26,9 +26,6 @@ impl Procedures for Driven {
         &["hand", "break_zone", "removed"]
     }
 
-    /// Nothing to mark: whose turn and which phase it is are worked out when read (`answers::player_states`).
-    fn turn_began(&self, _state: &mut GameState) {}
-
     fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, object: ObjectId) -> Result<(), Illegal> {
         let w = Words::get(state);
         let name = state.name_of(object);
