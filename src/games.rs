@@ -6,6 +6,7 @@
 
 pub mod arrange;
 pub mod deck;
+pub mod deck_check;
 pub mod fftcg;
 pub mod trails;
 

@@ -53,11 +53,7 @@ pub fn load(game: &str, card_paths: &[PathBuf], deck_paths: &[PathBuf], format: 
         let shown = file.display().to_string();
         let (deck, mut diagnostics) = parse_deck(&text);
         if let Some(deck) = &deck {
-            // Trails 602.2: a 40-card list is a Blitz Shield deck (602.3), any other a Strategy deck (602.4).
-            let checked = match game {
-                "trails" => trails::check_deck(deck, &library, if deck.size() == 40 { trails::Mode::BlitzShield } else { trails::Mode::Strategy }),
-                _ => fftcg::check_deck(deck, &library, &codes, format),
-            };
+            let checked = crate::games::deck_check::check_deck(deck, &library, &codes, (game == "fftcg").then_some(format));
             match checked {
                 Ok(cards) if diagnostics.is_empty() => decks.push(ReadyDeck { name: deck.name.clone(), cards }),
                 Ok(_) => {}

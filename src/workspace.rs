@@ -33,7 +33,8 @@ impl Workspace {
     pub fn load(paths: &[PathBuf]) -> Workspace {
         let (files, mut io_errors) = find_files(paths, "card");
         let mut found = vec![];
-        for path in files {
+        // A deck list named on the command line is checked as one (`cli::check`), not as card text.
+        for path in files.into_iter().filter(|p| !is_deck(p)) {
             match std::fs::read(&path) {
                 Ok(bytes) => found.push((path.display().to_string(), bytes)),
                 Err(e) => io_errors.push(format!("cannot read `{}`: {}", path.display(), io_reason(&e))),
@@ -88,6 +89,14 @@ fn std_relative(path: &str) -> Option<String> {
     let normal = path.replace('\\', "/");
     let at = normal.rfind("std-abilities/")?;
     Some(normal[at..].to_string())
+}
+
+/// The extension of deck lists.
+pub const DECK_EXTENSION: &str = "deck";
+
+/// Whether `path` names a deck list.
+pub fn is_deck(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == DECK_EXTENSION)
 }
 
 /// The files under `paths` whose extension is `ext` (directories searched recursively, in sorted

@@ -1,4 +1,4 @@
-//! Deck lists (`.deck` files): a `deck "Name" game` line, then `COUNT CODE Name...` lines (or
+//! Deck lists (`.deck` files): a `deck "Name" game [format]` line, then `COUNT CODE Name...` lines (or
 //! `COUNT "Name [Sub-name]"` for a game whose cards have no codes), with `//` comments.
 //! Parsing reports every bad line; the games check their construction rules.
 
@@ -10,6 +10,8 @@ use crate::span::Span;
 pub struct Deck {
     pub name: String,
     pub game: String,
+    /// The format the deck is built for, when the deck line names one (`limited`): each game says which it knows.
+    pub format: Option<String>,
     /// The `deck "Name" game` line.
     pub header: Span,
     pub entries: Vec<Entry>,
@@ -34,7 +36,7 @@ impl Deck {
 
 /// Parses a deck list; every malformed line is a diagnostic.
 pub fn parse_deck(text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
-    let mut header: Option<(String, String, Span)> = None;
+    let mut header: Option<(String, String, Option<String>, Span)> = None;
     let mut entries = vec![];
     let mut diagnostics = vec![];
     let mut offset = 0;
@@ -49,8 +51,12 @@ pub fn parse_deck(text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
         let span = Span::new(start + (line.len() - trimmed.len()), start + line.len());
         if header.is_none() {
             match parse_header(trimmed) {
-                Some((name, game)) => header = Some((name, game, span)),
-                None => diagnostics.push(Diagnostic::new(Code::E0300, span, "a deck list starts with `deck \"Name\" game`").label("expected the deck line").help("write `deck \"Fire Wind\" fftcg`")),
+                Some((name, game, format)) => header = Some((name, game, format, span)),
+                None => diagnostics.push(
+                    Diagnostic::new(Code::E0300, span, "a deck list starts with `deck \"Name\" game`, and the format it is built for if the game has several")
+                        .label("expected the deck line")
+                        .help("write `deck \"Fire Wind\" fftcg`, or `deck \"Fire Ice Sealed\" fftcg limited`"),
+                ),
             }
             continue;
         }
@@ -77,18 +83,22 @@ pub fn parse_deck(text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
             _ => diagnostics.push(Diagnostic::new(Code::E0300, span, "a deck line is a count, a card code and the card's name").label("expected `COUNT CODE Name`").help("write `3 1-001H Auron`")),
         }
     }
-    let deck = header.map(|(name, game, header)| Deck { name, game, header, entries });
+    let deck = header.map(|(name, game, format, header)| Deck { name, game, format, header, entries });
     if deck.is_none() && diagnostics.is_empty() {
         diagnostics.push(Diagnostic::new(Code::E0300, Span::new(0, 0), "the deck list is empty").help("start with `deck \"Name\" game`"));
     }
     (deck, diagnostics)
 }
 
-fn parse_header(line: &str) -> Option<(String, String)> {
+/// `deck "Name" game [format]`: the name, the game and the format word, if any.
+fn parse_header(line: &str) -> Option<(String, String, Option<String>)> {
     let rest = line.strip_prefix("deck")?.trim_start().strip_prefix('"')?;
-    let (name, game) = rest.split_once('"')?;
-    let game = game.trim();
-    (!game.is_empty() && !game.contains(' ')).then(|| (name.to_string(), game.to_string()))
+    let (name, words) = rest.split_once('"')?;
+    match words.split_whitespace().collect::<Vec<_>>()[..] {
+        [game] => Some((name.to_string(), game.to_string(), None)),
+        [game, format] => Some((name.to_string(), game.to_string(), Some(format.to_string()))),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -99,8 +109,16 @@ mod tests {
     fn every_bad_line_is_reported() {
         let (deck, diagnostics) = parse_deck("// c\ndeck \"D\" fftcg\n3 1-001H Auron\nthree 1-002R\n2\n");
         let deck = deck.unwrap();
-        assert_eq!((deck.name.as_str(), deck.game.as_str(), deck.size()), ("D", "fftcg", 3));
+        assert_eq!((deck.name.as_str(), deck.game.as_str(), deck.format.as_deref(), deck.size()), ("D", "fftcg", None, 3));
         assert_eq!(diagnostics.len(), 2);
+    }
+
+    #[test]
+    fn the_deck_line_may_name_a_format() {
+        let (deck, diagnostics) = parse_deck("deck \"S\" fftcg limited\n3 1-001H Auron\n");
+        assert_eq!((deck.unwrap().format.as_deref(), diagnostics.len()), (Some("limited"), 0));
+        let (deck, diagnostics) = parse_deck("deck \"S\" fftcg limited sealed\n");
+        assert!(deck.is_none() && diagnostics.len() == 1, "three words after the name");
     }
 
     #[test]

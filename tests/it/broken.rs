@@ -1,7 +1,10 @@
 //! Broken scripts (tests/broken/, one error class per file) with their rendered diagnostics as
 //! snapshots. The file name starts with the code it must produce.
 
-use crate::support::check_sources;
+use cardscript::cli::check::CheckReport;
+use cardscript::workspace::Workspace;
+
+use crate::support::{check_sources, repo};
 
 #[test]
 fn broken_scripts_render_their_diagnostics() {
@@ -12,6 +15,24 @@ fn broken_scripts_render_their_diagnostics() {
         let expected_code = name.split('-').next().unwrap();
         let codes: Vec<String> = report.files_with_diagnostics.iter().flat_map(|f| &f.2).map(|d| d.code.as_str()).collect();
         assert!(codes.iter().any(|c| c == expected_code), "{name} should report {expected_code}, got {codes:?}");
+        insta::assert_snapshot!(format!("----- SOURCE\n{text}\n----- DIAGNOSTICS\n{}", report.render_human(false)));
+    });
+}
+
+#[test]
+fn broken_deck_lists_render_their_diagnostics() {
+    // FF 8.1.1, Trails 602: `cardscript check` checks a deck list against the cards of its game, in the format its deck
+    // line names; every mistake is reported at its line.
+    let workspace = Workspace::load(&[repo().join("cards")]);
+    insta::glob!("../broken/decks", "*.deck", |path| {
+        let text = std::fs::read_to_string(path).expect("read broken deck");
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let mut report = CheckReport::new(&workspace);
+        assert_eq!(report.errors, 0, "the repository's cards check clean");
+        report.add_decks(&workspace, &[(name.clone(), text.clone())]);
+        let expected_code = name.split('-').next().unwrap();
+        let codes: Vec<String> = report.files_with_diagnostics.iter().flat_map(|f| &f.2).map(|d| d.code.as_str()).collect();
+        assert!(!codes.is_empty() && codes.iter().all(|c| c == expected_code), "{name} should report {expected_code} only, got {codes:?}");
         insta::assert_snapshot!(format!("----- SOURCE\n{text}\n----- DIAGNOSTICS\n{}", report.render_human(false)));
     });
 }

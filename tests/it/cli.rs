@@ -12,6 +12,19 @@ fn check_prints_a_summary_and_exits_1_on_errors() {
 }
 
 #[test]
+fn check_checks_deck_lists_in_the_format_their_deck_line_names() {
+    // FF 8.1.1.1: the constructed decks (50 cards) and the limited ones (`fftcg limited`, 40 and 42) check clean with
+    // their game's cards (each once, though under two of the paths given); a broken list is an error, and a deck list
+    // named on the command line is never read as cards.
+    let out = cardscript(&["check", "cards/fftcg", "cards/fftcg/decks"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains(" keywords, 6 decks): 0 errors, 0 warnings in "), "{}", stdout(&out));
+    let out = cardscript(&["check", "cards/fftcg", "tests/broken/decks/E0300-unknown-deck-format.deck"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("fftcg has no format `sealed`") && stdout(&out).contains(" 7 decks): 3 errors, "), "{}", stdout(&out));
+}
+
+#[test]
 fn check_json_lists_diagnostics_with_positions() {
     let out = cardscript(&["check", "--format", "json", "tests/broken/E0100-unknown-word.card"]);
     assert_eq!(out.status.code(), Some(1));

@@ -49,9 +49,8 @@ fn bad_trails_deck_lists_are_diagnostics_with_their_lines() {
     let text = std::fs::read_to_string(&path).unwrap();
     let Err(diagnostics) = check(&text, &library(), Mode::Strategy) else { panic!("the deck is broken") };
     assert!(diagnostics.iter().all(|d| d.code == cardscript::diagnostic::Code::E0300));
-    let rendered: String = diagnostics.iter().map(|d| cardscript::diagnostic::render::render_human(d, "E0300-trails-deck-construction.deck", &text, false)).collect();
-    assert!(!rendered.contains("Royal Army Soldier"), "Common cards may be included in any quantity (602.4b-1)");
-    insta::assert_snapshot!(rendered);
+    // The diagnostics themselves are a snapshot of `cardscript check` (tests/it/broken.rs).
+    assert!(!diagnostics.iter().any(|d| d.message.contains("Royal Army Soldier")), "Common cards may be included in any quantity (602.4b-1)");
 }
 
 #[test]

@@ -21,6 +21,19 @@ pub enum Format {
     Limited,
 }
 
+impl Format {
+    /// The words a deck line names the formats with (`deck "Fire Ice Sealed" fftcg limited`).
+    pub const WORDS: [&'static str; 2] = ["constructed", "limited"];
+
+    pub fn named(word: &str) -> Option<Format> {
+        match word {
+            "constructed" => Some(Format::Constructed),
+            "limited" => Some(Format::Limited),
+            _ => None,
+        }
+    }
+}
+
 /// FF 8.1.1.1-8.1.1.2: exactly 50 cards (40 or more for a limited deck), at most three of one
 /// card number, every card known and named as the code says. The cards, in list order.
 pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardId>, format: Format) -> Result<Vec<CardId>, Vec<Diagnostic>> {
@@ -53,7 +66,10 @@ pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardI
         problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a limited deck has 40 or more cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)).label(format!("{size} cards, {} short", 40 - size)));
     } else if format == Format::Constructed && size != 50 {
         let off = if size < 50 { format!("{} short", 50 - size) } else { format!("{} too many", size - 50) };
-        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)).label(format!("{size} cards, {off}")));
+        let d = Diagnostic::new(Code::E0300, deck.header, format!("a constructed deck has exactly 50 cards; \"{}\" has {size} (FF 8.1.1.1)", deck.name)).label(format!("{size} cards, {off}"));
+        // A deck of 40 or more built for limited games says so on its deck line.
+        let limited = format!("a limited deck says so: `deck \"{}\" {} limited`", deck.name, deck.game);
+        problems.push(if size >= 40 && deck.format.is_none() { d.help(limited) } else { d });
     }
     if problems.is_empty() { Ok(cards) } else { Err(problems) }
 }

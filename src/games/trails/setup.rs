@@ -26,6 +26,19 @@ pub enum Mode {
     Strategy,
 }
 
+impl Mode {
+    /// The words a deck line names the modes with (`deck "Sky" trails blitz_shield`).
+    pub const WORDS: [&'static str; 2] = ["blitz_shield", "strategy"];
+
+    pub fn named(word: &str) -> Option<Mode> {
+        match word {
+            "blitz_shield" => Some(Mode::BlitzShield),
+            "strategy" => Some(Mode::Strategy),
+            _ => None,
+        }
+    }
+}
+
 /// The printed name and sub-name of every card of the library.
 fn names(library: &Library) -> Vec<(String, Option<String>)> {
     let subname = library.vocab.property("subname");
