@@ -53,17 +53,9 @@ impl Workspace {
             if let Some(rel) = std_relative(&path) {
                 std_overridden.push(rel);
             }
-            match String::from_utf8(bytes) {
-                Ok(text) => user_files.push(SourceFile::new(&db, path, text)),
-                Err(e) => {
-                    let at = e.utf8_error().valid_up_to();
-                    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                    let lossy_at = String::from_utf8_lossy(&e.as_bytes()[..at]).len();
-                    let diagnostic = Diagnostic::new(Code::E0001, Span::new(lossy_at, lossy_at + char::REPLACEMENT_CHARACTER.len_utf8()), format!("not valid UTF-8 at byte {at}"))
-                        .label("this byte is not text")
-                        .help(".card files are UTF-8 text");
-                    unreadable.push(Unreadable { path, text, diagnostic });
-                }
+            match decode(path, bytes) {
+                Ok((path, text)) => user_files.push(SourceFile::new(&db, path, text)),
+                Err(u) => unreadable.push(u),
             }
         }
         // The library comes first, so a user's declaration that repeats one is the one reported.
@@ -80,6 +72,22 @@ impl Workspace {
         Project::new(&db, all);
         let _ = &mut db;
         Workspace { db, user_files, unreadable, io_errors }
+    }
+}
+
+/// A file's bytes as text, or the diagnostic (E0001) that points at the first byte that is not UTF-8.
+pub fn decode(path: String, bytes: Vec<u8>) -> Result<(String, String), Unreadable> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((path, text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let lossy_at = String::from_utf8_lossy(&e.as_bytes()[..at]).len();
+            let diagnostic = Diagnostic::new(Code::E0001, Span::new(lossy_at, lossy_at + char::REPLACEMENT_CHARACTER.len_utf8()), format!("not valid UTF-8 at byte {at}"))
+                .label("this byte is not text")
+                .help(".card and .deck files are UTF-8 text");
+            Err(Unreadable { path, text, diagnostic })
+        }
     }
 }
 

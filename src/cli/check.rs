@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::db::{file_diagnostics, item_counts};
 use crate::diagnostic::render::{render_human, to_json};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::workspace::Workspace;
+use crate::workspace::{Unreadable, Workspace};
 
 use super::{Format, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 
@@ -26,25 +26,33 @@ pub struct CheckReport {
 
 impl CheckReport {
     pub fn new(ws: &Workspace) -> CheckReport {
-        let mut reports: Vec<(String, String, Vec<Diagnostic>)> = vec![];
-        for u in &ws.unreadable {
-            reports.push((u.path.clone(), u.text.clone(), vec![u.diagnostic.clone()]));
-        }
-        let (mut cards, mut keywords) = (0, 0);
+        let mut report = CheckReport { files_with_diagnostics: vec![], files: 0, cards: 0, keywords: 0, decks: 0, errors: 0, warnings: 0 };
+        report.add_unreadable(&ws.unreadable);
         for &file in &ws.user_files {
-            let (c, k) = item_counts(&ws.db, file);
-            cards += c;
-            keywords += k;
-            let diags = file_diagnostics(&ws.db, file);
-            if !diags.is_empty() {
-                reports.push((file.path(&ws.db).to_string(), file.text(&ws.db).to_string(), diags.clone()));
-            }
+            let (cards, keywords) = item_counts(&ws.db, file);
+            report.cards += cards;
+            report.keywords += keywords;
+            report.add(file.path(&ws.db), file.text(&ws.db), file_diagnostics(&ws.db, file).clone());
         }
-        let all = || reports.iter().flat_map(|r| &r.2);
-        let errors = all().filter(|d| d.is_error()).count();
-        let warnings = all().count() - errors;
-        let files = ws.user_files.len() + ws.unreadable.len();
-        CheckReport { files_with_diagnostics: reports, files, cards, keywords, decks: 0, errors, warnings }
+        report
+    }
+
+    /// One file checked, with what it has to say.
+    fn add(&mut self, path: &str, text: &str, diagnostics: Vec<Diagnostic>) {
+        self.files += 1;
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        self.errors += errors;
+        self.warnings += diagnostics.len() - errors;
+        if !diagnostics.is_empty() {
+            self.files_with_diagnostics.push((path.to_string(), text.to_string(), diagnostics));
+        }
+    }
+
+    /// Files that are not text, each with its diagnostic.
+    fn add_unreadable(&mut self, files: &[Unreadable]) {
+        for u in files {
+            self.add(&u.path, &u.text, vec![u.diagnostic.clone()]);
+        }
     }
 
     /// Checks deck lists, (path, text) each, against the cards of their games in `ws` (FF 8.1.1, Trails 602), in the
@@ -61,12 +69,7 @@ impl CheckReport {
                 }
             }
             self.decks += 1;
-            self.files += 1;
-            self.errors += diagnostics.iter().filter(|d| d.is_error()).count();
-            self.warnings += diagnostics.iter().filter(|d| !d.is_error()).count();
-            if !diagnostics.is_empty() {
-                self.files_with_diagnostics.push((path.clone(), text.clone(), diagnostics));
-            }
+            self.add(path, text, diagnostics);
         }
     }
 
@@ -100,11 +103,12 @@ impl CheckReport {
 pub fn run_check(paths: &[PathBuf], format: Format, color: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let started = Instant::now();
     let ws = Workspace::load(paths);
-    let (decks, deck_errors) = deck_lists(paths);
+    let (decks, unreadable_decks, deck_errors) = deck_lists(paths);
     for e in ws.io_errors.iter().chain(&deck_errors) {
         let _ = writeln!(err, "error: {e}");
     }
     let mut report = CheckReport::new(&ws);
+    report.add_unreadable(&unreadable_decks);
     report.add_decks(&ws, &decks);
     let elapsed = started.elapsed();
     let decks = if report.decks > 0 { format!(", {} decks", report.decks) } else { String::new() };
@@ -131,19 +135,21 @@ pub fn run_check(paths: &[PathBuf], format: Format, color: bool, out: &mut dyn W
     }
 }
 
-/// The deck lists (`.deck` files) under `paths`, as (path, text), and those that cannot be read.
-fn deck_lists(paths: &[PathBuf]) -> (Vec<(String, String)>, Vec<String>) {
-    let (files, mut errors) = crate::workspace::find_files(paths, crate::workspace::DECK_EXTENSION);
-    let mut decks = vec![];
-    // Missing paths are reported once, by the cards' search.
-    errors.clear();
+/// The deck lists (`.deck` files) under `paths`, as (path, text), those that are not text, and those that cannot be
+/// read.
+fn deck_lists(paths: &[PathBuf]) -> (Vec<(String, String)>, Vec<Unreadable>, Vec<String>) {
+    let (files, _) = crate::workspace::find_files(paths, crate::workspace::DECK_EXTENSION);
+    let (mut decks, mut unreadable, mut errors) = (vec![], vec![], vec![]);
+    // A deck list under two of the paths given is checked once; missing paths are reported once, by the cards' search.
     let mut seen = std::collections::BTreeSet::new();
-    // A deck list under two of the paths given is checked once.
     for file in files.iter().filter(|f| crate::workspace::is_deck(f) && seen.insert(f.canonicalize().unwrap_or_else(|_| f.to_path_buf()))) {
-        match crate::workspace::read_text(file) {
-            Ok(text) => decks.push((file.display().to_string(), text)),
-            Err(e) => errors.push(e),
+        match std::fs::read(file) {
+            Ok(bytes) => match crate::workspace::decode(file.display().to_string(), bytes) {
+                Ok(deck) => decks.push(deck),
+                Err(u) => unreadable.push(u),
+            },
+            Err(e) => errors.push(format!("cannot read `{}`: {e}", file.display())),
         }
     }
-    (decks, errors)
+    (decks, unreadable, errors)
 }

@@ -21,6 +21,16 @@ fn binary_garbage_is_an_encoding_error() {
 }
 
 #[test]
+fn a_deck_list_that_is_not_text_is_an_encoding_error() {
+    let dir = scratch_dir("bad-deck");
+    let path = dir.join("garbage.deck");
+    std::fs::write(&path, b"deck \"G\" fftcg\n3 1-001H Auron\xff\n").unwrap();
+    let out = cardscript(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("E0001") && stdout(&out).contains("not valid UTF-8 at byte 29"), "{}", stdout(&out));
+}
+
+#[test]
 fn control_characters_are_syntax_errors() {
     let out = check_file("control", b"game fftcg\n\x00\x01\x02 card \x7f\n");
     assert_eq!(out.status.code(), Some(1));
@@ -117,6 +127,12 @@ fn a_directory_without_permission_is_an_io_error() {
     assert!(stderr(&out).contains("permission denied"), "{}", stderr(&out));
 }
 
+/// The FF-TCG cards and their codes, loaded once for the deck lists.
+fn ff_cards() -> &'static (cardscript::kernel::Library, std::collections::BTreeMap<String, cardscript::kernel::CardId>) {
+    static CARDS: std::sync::OnceLock<(cardscript::kernel::Library, std::collections::BTreeMap<String, cardscript::kernel::CardId>)> = std::sync::OnceLock::new();
+    CARDS.get_or_init(|| cardscript::workspace::Workspace::load(&[crate::support::repo().join("cards/fftcg")]).library("fftcg").expect("the FF-TCG cards"))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -126,6 +142,18 @@ proptest! {
         let text = format!("game fftcg\ncard \"P\" {{\n{body}\n}}\n");
         let report = crate::support::check_sources(&[("p.card", &text)]);
         prop_assert!(report.cards <= 1);
+    }
+
+    /// Any deck list parses and checks against the FF-TCG cards without panicking; a list of cards is at least
+    /// one diagnostic short of 50 cards unless it has 50.
+    #[test]
+    fn arbitrary_deck_lists_never_panic(lines in proptest::collection::vec("[0-9]{0,2} ?(1-0[0-9]{2}[CRHLS])? ?[A-Za-z \"]{0,12}", 0..8), format in "( limited| constructed| x)?") {
+        let text = format!("deck \"P\" fftcg{format}\n{}\n", lines.join("\n"));
+        let (deck, diagnostics) = cardscript::games::deck::parse_deck(&text);
+        let deck = deck.expect("the deck line parses");
+        let (library, codes) = ff_cards();
+        let checked = cardscript::games::deck_check::check_deck(&deck, library, codes, None);
+        prop_assert!(checked.is_err() || (diagnostics.is_empty() && deck.size() >= 40));
     }
 
     #[test]
