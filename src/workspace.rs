@@ -53,9 +53,9 @@ impl Workspace {
             if let Some(rel) = std_relative(&path) {
                 std_overridden.push(rel);
             }
-            match decode(path, bytes) {
-                Ok((path, text)) => user_files.push(SourceFile::new(&db, path, text)),
-                Err(u) => unreadable.push(u),
+            match decode(&path, bytes) {
+                Ok(text) => user_files.push(SourceFile::new(&db, path, text)),
+                Err(u) => unreadable.push(*u),
             }
         }
         // The library comes first, so a user's declaration that repeats one is the one reported.
@@ -76,9 +76,9 @@ impl Workspace {
 }
 
 /// A file's bytes as text, or the diagnostic (E0001) that points at the first byte that is not UTF-8.
-pub fn decode(path: String, bytes: Vec<u8>) -> Result<(String, String), Unreadable> {
+pub fn decode(path: &str, bytes: Vec<u8>) -> Result<String, Box<Unreadable>> {
     match String::from_utf8(bytes) {
-        Ok(text) => Ok((path, text)),
+        Ok(text) => Ok(text),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
@@ -86,7 +86,7 @@ pub fn decode(path: String, bytes: Vec<u8>) -> Result<(String, String), Unreadab
             let diagnostic = Diagnostic::new(Code::E0001, Span::new(lossy_at, lossy_at + char::REPLACEMENT_CHARACTER.len_utf8()), format!("not valid UTF-8 at byte {at}"))
                 .label("this byte is not text")
                 .help(".card and .deck files are UTF-8 text");
-            Err(Unreadable { path, text, diagnostic })
+            Err(Box::new(Unreadable { path: path.to_string(), text, diagnostic }))
         }
     }
 }

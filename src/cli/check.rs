@@ -144,9 +144,9 @@ fn deck_lists(paths: &[PathBuf]) -> (Vec<(String, String)>, Vec<Unreadable>, Vec
     let mut seen = std::collections::BTreeSet::new();
     for file in files.iter().filter(|f| crate::workspace::is_deck(f) && seen.insert(f.canonicalize().unwrap_or_else(|_| f.to_path_buf()))) {
         match std::fs::read(file) {
-            Ok(bytes) => match crate::workspace::decode(file.display().to_string(), bytes) {
-                Ok(deck) => decks.push(deck),
-                Err(u) => unreadable.push(u),
+            Ok(bytes) => match crate::workspace::decode(&file.display().to_string(), bytes) {
+                Ok(text) => decks.push((file.display().to_string(), text)),
+                Err(u) => unreadable.push(*u),
             },
             Err(e) => errors.push(format!("cannot read `{}`: {e}", file.display())),
         }
