@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tokenizes test/sample.card (and the repository's real .card files, when present) with the real
+// Tokenizes test/sample.card (and the repository's real .card and .deck files, when present) with the real
 // VS Code TextMate engine and checks the scopes the grammar promises.
 //
 // The engine is not a dependency of the extension. Install it in a scratch directory and run this
@@ -47,11 +47,14 @@ const pkg = readJson('package.json');
 const langs = pkg.contributes.languages;
 const grammars = pkg.contributes.grammars;
 check(pkg.name === 'cardscript', 'package.json: name is cardscript');
-check(langs.length === 1 && langs[0].id === 'cardscript', 'package.json: language id cardscript');
-check(langs[0].extensions.includes('.card'), 'package.json: .card extension');
+check(langs.length === 2 && langs[0].id === 'cardscript' && langs[1].id === 'cardscript-deck',
+  'package.json: language ids cardscript and cardscript-deck');
+check(langs[0].extensions.includes('.card') && langs[1].extensions.includes('.deck'), 'package.json: .card and .deck extensions');
 check(grammars[0].language === 'cardscript' && grammars[0].scopeName === 'source.cardscript',
   'package.json: grammar bound to cardscript / source.cardscript');
-for (const rel of [langs[0].configuration, grammars[0].path, ...pkg.contributes.snippets.map((s) => s.path)]) {
+check(grammars[1].language === 'cardscript-deck' && grammars[1].scopeName === 'source.cardscript-deck',
+  'package.json: grammar bound to cardscript-deck / source.cardscript-deck');
+for (const rel of [langs[0].configuration, ...grammars.map((g) => g.path), ...pkg.contributes.snippets.map((s) => s.path)]) {
   check(fs.existsSync(path.join(EXT, rel)), `package.json: ${rel} exists`);
 }
 
@@ -97,6 +100,8 @@ for (const kind of ['card', 'keyword', 'field', 'auto', 'action', 'special', 'su
 // Every regex of the grammar compiles with Oniguruma.
 const grammarPath = path.join(EXT, grammars[0].path);
 const rawGrammar = JSON.parse(fs.readFileSync(grammarPath, 'utf8'));
+const deckGrammarPath = path.join(EXT, grammars[1].path);
+const rawDeckGrammar = JSON.parse(fs.readFileSync(deckGrammarPath, 'utf8'));
 
 // ------------------------------------------------------------------ tokenizer
 async function main() {
@@ -118,17 +123,20 @@ async function main() {
         check(ok, `regex compiles: ${where}.${k}`);
       } else walk(v, `${where}.${k}`);
     }
-  })(rawGrammar, 'grammar');
+  })({ grammar: rawGrammar, deck: rawDeckGrammar }, 'grammars');
 
   const registry = new vsctm.Registry({
     onigLib,
-    loadGrammar: async (scope) => (scope === 'source.cardscript'
-      ? vsctm.parseRawGrammar(fs.readFileSync(grammarPath, 'utf8'), grammarPath) : null),
+    loadGrammar: async (scope) => {
+      const file = { 'source.cardscript': grammarPath, 'source.cardscript-deck': deckGrammarPath }[scope];
+      return file ? vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file) : null;
+    },
   });
-  const grammar = await registry.loadGrammar('source.cardscript');
+  const cardGrammar = await registry.loadGrammar('source.cardscript');
+  const deckGrammar = await registry.loadGrammar('source.cardscript-deck');
 
   // Returns [{ text, line, tokens: [{ text, scopes }] }] and the final rule-stack depth.
-  function tokenize(source) {
+  function tokenize(source, grammar = cardGrammar) {
     let stack = vsctm.INITIAL;
     const lines = source.split(/\r?\n/).map((text) => {
       const r = grammar.tokenizeLine(text, stack);
@@ -141,7 +149,7 @@ async function main() {
   const argv = process.argv.slice(2);
   if (argv[0] === '--dump') {
     for (const file of argv.slice(1)) {
-      for (const l of tokenize(fs.readFileSync(file, 'utf8')).lines) {
+      for (const l of tokenize(fs.readFileSync(file, 'utf8'), file.endsWith('.deck') ? deckGrammar : cardGrammar).lines) {
         console.log('## ' + l.text);
         for (const t of l.tokens) console.log('   ' + JSON.stringify(t.text).padEnd(30) + ' ' + t.scopes.slice(1).join(' '));
       }
@@ -363,6 +371,53 @@ async function main() {
   for (const [dir, n] of Object.entries(perDir)) {
     console.log(`  ${dir}: ${n.files} files, ${n.lines} lines, ${n.items} top-level items`);
   }
+
+  // ---------------------------------------------------------------- .deck lists
+  const deckLine = (text) => tokenize(text, deckGrammar).lines[0].tokens;
+  const deckHas = (text, tokenText, scope) => {
+    const t = deckLine(text).find((x) => x.text === tokenText);
+    check(t && t.scopes.includes(scope), `deck line ${JSON.stringify(text)}: ${JSON.stringify(tokenText)} has ${scope}` +
+      (t ? `; got ${t.scopes.slice(1).join(' ')}` : ' (token not found)'));
+  };
+  deckHas('deck "Fire Ice Sealed" fftcg limited', 'deck', 'keyword.declaration.deck.cardscript-deck');
+  deckHas('deck "Fire Ice Sealed" fftcg limited', 'Fire Ice Sealed', 'entity.name.type.deck.cardscript-deck');
+  deckHas('deck "Fire Ice Sealed" fftcg limited', 'fftcg', 'entity.name.namespace.game.cardscript-deck');
+  deckHas('deck "Fire Ice Sealed" fftcg limited', 'limited', 'support.constant.format.cardscript-deck');
+  deckHas('3 1-009C Cloud // the finisher', '3', 'constant.numeric.integer.count.cardscript-deck');
+  deckHas('3 1-009C Cloud // the finisher', '1-009C', 'constant.other.card-code.cardscript-deck');
+  deckHas('3 1-009C Cloud // the finisher', ' Cloud', 'entity.name.type.card.cardscript-deck');
+  deckHas('3 1-009C Cloud // the finisher', '//', 'punctuation.definition.comment.cardscript-deck');
+  deckHas('4 "Estelle Bright [Sky Bracer]"', 'Estelle Bright [Sky Bracer]', 'entity.name.type.card.cardscript-deck');
+  const realDecks = [];
+  for (const dir of ['cards', 'tests']) {
+    const root = path.join(REPO, dir);
+    if (!fs.existsSync(root)) continue;
+    (function walk(d) {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith('.deck')) realDecks.push(p);
+      }
+    })(root);
+  }
+  // Every line of a deck list is a comment, the deck line or an entry, each with its count and card.
+  for (const file of realDecks.sort()) {
+    const rel = path.relative(REPO, file);
+    let ok = true;
+    tokenize(fs.readFileSync(file, 'utf8'), deckGrammar).lines.forEach((l, i) => {
+      const scoped = (part) => l.tokens.some((t) => t.scopes.some((x) => x.startsWith(part)));
+      const meant = l.text.trim() === '' || /^\s*\/\//.test(l.text) ? true
+        : /^\s*deck\b/.test(l.text) ? scoped('keyword.declaration.deck')
+          : /^\s*[0-9]+\s+\S/.test(l.text) ? scoped('constant.numeric.integer.count') && (scoped('constant.other.card-code') || scoped('entity.name.type.card'))
+            : true;
+      if (!meant) {
+        ok = false;
+        failures.push(`${rel}:${i + 1}: deck line not highlighted: ${l.text}`);
+      }
+    });
+    if (ok) passed++;
+  }
+  console.log(`  .deck lists: ${realDecks.length} files`);
 
   // ---------------------------------------------------------------- summary
   for (const f of failures) console.log('FAIL ' + f);
