@@ -36,11 +36,12 @@ pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardI
     }
 }
 
-/// The format the deck line names, by the game's own words (`named`, one of `known`), and a diagnostic when it names
-/// one the game does not have: the deck is then checked in the game's usual format, so that its lines are checked too.
-fn named<F>(deck: &Deck, named: impl Fn(&str) -> Option<F>, known: &[&str]) -> (Option<F>, Option<Diagnostic>) {
+/// The format the deck line names, read by the game's own words (`read`, one of `known`), and a diagnostic when it
+/// names one the game does not have: the deck is then checked in the game's usual format, so that its lines are
+/// checked too.
+fn named<F>(deck: &Deck, read: impl Fn(&str) -> Option<F>, known: &[&str]) -> (Option<F>, Option<Diagnostic>) {
     let Some(word) = deck.format.as_deref() else { return (None, None) };
-    match named(word) {
+    match read(word) {
         Some(format) => (Some(format), None),
         None => (None, Some(Diagnostic::new(Code::E0300, deck.header, format!("{} has no format `{word}`", deck.game)).label("the deck's format").help(format!("write one of: {}", known.join(", "))))),
     }

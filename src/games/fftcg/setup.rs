@@ -35,7 +35,8 @@ impl Format {
 }
 
 /// FF 8.1.1.1-8.1.1.2: exactly 50 cards (40 or more for a limited deck), at most three of one
-/// card number, every card known and named as the code says. The cards, in list order.
+/// card number, every card known and named as the code says. The cards, in list order. That it is an FF-TCG deck is
+/// `games::deck_check`'s to check.
 pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardId>, format: Format) -> Result<Vec<CardId>, Vec<Diagnostic>> {
     let mut problems = vec![];
     let mut cards = vec![];

@@ -87,13 +87,10 @@ fn find(entry: &Entry, game: &str, all: &[(String, Option<String>)]) -> Result<C
 /// Trails 602: checks a deck list for `mode`: every card known (by name, with its sub-name where
 /// two share a name), 40 cards in Blitz Shield mode (602.3a; any copies, 602.3b), exactly 50 in
 /// Strategy mode (602.4a) with at most four of one name and sub-name (602.4b) unless the sub-name
-/// is "Common" (602.4b-1). The cards, in list order.
+/// is "Common" (602.4b-1). The cards, in list order. That it is a Trails deck is `games::deck_check`'s to check.
 pub fn check_deck(deck: &Deck, library: &Library, mode: Mode) -> Result<Vec<CardId>, Vec<Diagnostic>> {
     let all = names(library);
     let mut problems = vec![];
-    if deck.game != "trails" {
-        problems.push(Diagnostic::new(Code::E0300, deck.header, format!("\"{}\" is a {} deck, not a trails deck", deck.name, deck.game)).label("the game of the deck"));
-    }
     let mut cards = vec![];
     let mut copies: BTreeMap<CardId, u32> = BTreeMap::new();
     for entry in &deck.entries {
