@@ -9,6 +9,7 @@ pub mod deck;
 pub mod deck_check;
 pub mod fftcg;
 pub mod trails;
+pub mod ufs;
 
 use crate::interp::engine::{NoRuleProcesses, RuleProcesses};
 use crate::kernel::decision::Agent;

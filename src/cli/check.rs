@@ -55,8 +55,8 @@ impl CheckReport {
         }
     }
 
-    /// Checks deck lists, (path, text) each, against the cards of their games in `ws` (FF 8.1.1, Trails 602), in the
-    /// format each deck line names.
+    /// Checks deck lists, (path, text) each, against the cards of their games in `ws` (FF 8.1.1, Trails 602, UFS
+    /// A.2), in the format each deck line names.
     pub fn add_decks(&mut self, ws: &Workspace, decks: &[(String, String)]) {
         let mut libraries = std::collections::BTreeMap::new();
         for (path, text) in decks {

@@ -1,5 +1,5 @@
-//! The repository's own scripts: `cardscript check cards std-abilities` is clean, and the card
-//! files follow the layout rules.
+//! The repository's own scripts: `cardscript check cards std-abilities` is clean, its deck lists included, and the
+//! card files follow the layout rules.
 
 use crate::support::{cardscript, files_with_extension, repo, stdout};
 
@@ -9,6 +9,9 @@ fn cards_and_std_abilities_check_clean() {
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains(": 0 errors, 0 warnings in "), "{text}");
+    // FF 8.1.1, Trails 602, UFS A.2: every deck list under cards/ is checked, in its game's rules.
+    let decks = files_with_extension(&repo().join("cards"), "deck").len();
+    assert!(decks >= 9 && text.contains(&format!(" keywords, {decks} decks): ")), "{decks} decks: {text}");
 }
 
 /// Every card file holds one card, starts with `game`, documents its printed text, and is named

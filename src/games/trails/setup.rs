@@ -8,11 +8,10 @@ use std::sync::Arc;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::interp::Ctx;
-use crate::ir::Operand;
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{CardId, Event, GameState, Library, ObjectId, PlayerId, Position};
 
-use crate::games::deck::{Deck, Entry};
+use crate::games::deck::Deck;
 
 /// The bond each player starts with (the publisher's how-to-play guide; 705.5 reads it).
 pub const STARTING_BOND: i64 = 40;
@@ -39,62 +38,17 @@ impl Mode {
     }
 }
 
-/// The printed name and sub-name of every card of the library.
-fn names(library: &Library) -> Vec<(String, Option<String>)> {
-    let subname = library.vocab.property("subname");
-    library
-        .cards
-        .iter()
-        .map(|c| {
-            let sub = c.properties.iter().find(|(p, _)| Some(*p) == subname).and_then(|(_, v)| if let Operand::Text(t) = v { Some(t.clone()) } else { None });
-            (c.name.clone(), sub)
-        })
-        .collect()
-}
-
-fn shown((name, sub): &(String, Option<String>)) -> String {
-    sub.as_ref().map_or_else(|| name.clone(), |s| format!("{name} [{s}]"))
-}
-
-/// The card a deck line names: `Name` or `Name [Sub-name]` (201.1, 202.1).
-fn find(entry: &Entry, game: &str, all: &[(String, Option<String>)]) -> Result<CardId, Diagnostic> {
-    if !entry.code.is_empty() {
-        return Err(Diagnostic::new(Code::E0300, entry.span, "Trails cards have no codes: a deck line names the card in quotes").label("expected `COUNT \"Name [Sub-name]\"`").help("write `4 \"Estelle Bright [Sky Bracer]\"`"));
-    }
-    let (name, sub) = match entry.name.strip_suffix(']').and_then(|n| n.split_once(" [")) {
-        Some((name, sub)) => (name, Some(sub)),
-        None => (entry.name.as_str(), None),
-    };
-    let same: Vec<usize> = (0..all.len()).filter(|&i| all[i].0 == name && (sub.is_none() || all[i].1.as_deref() == sub)).collect();
-    match same.as_slice() {
-        [one] => Ok(CardId(*one as u32)),
-        [] => {
-            let every: Vec<String> = all.iter().map(shown).collect();
-            let close: Vec<&str> = crate::diagnostic::suggestions(&entry.name, every.iter().map(String::as_str)).into_iter().take(3).collect();
-            let mut d = Diagnostic::new(Code::E0300, entry.span, format!("there is no card \"{}\" in the {game} cards", entry.name)).label("unknown card");
-            if !close.is_empty() {
-                d = d.help(format!("did you mean \"{}\"?", close.join("\", \"")));
-            }
-            Err(d)
-        }
-        several => {
-            let which: Vec<String> = several.iter().map(|&i| format!("\"{}\"", shown(&all[i]))).collect();
-            Err(Diagnostic::new(Code::E0300, entry.span, format!("{} cards are named \"{name}\"", several.len())).label("which one?").help(format!("add the sub-name: {}", which.join(", "))))
-        }
-    }
-}
-
 /// Trails 602: checks a deck list for `mode`: every card known (by name, with its sub-name where
 /// two share a name), 40 cards in Blitz Shield mode (602.3a; any copies, 602.3b), exactly 50 in
 /// Strategy mode (602.4a) with at most four of one name and sub-name (602.4b) unless the sub-name
 /// is "Common" (602.4b-1). The cards, in list order. That it is a Trails deck is `games::deck_check`'s to check.
 pub fn check_deck(deck: &Deck, library: &Library, mode: Mode) -> Result<Vec<CardId>, Vec<Diagnostic>> {
-    let all = names(library);
+    let all = crate::games::deck_check::names(library);
     let mut problems = vec![];
     let mut cards = vec![];
     let mut copies: BTreeMap<CardId, u32> = BTreeMap::new();
     for entry in &deck.entries {
-        let id = match find(entry, &deck.game, &all) {
+        let id = match crate::games::deck_check::named_card(entry, "Trails", &all, "4 \"Estelle Bright [Sky Bracer]\"") {
             Ok(id) => id,
             Err(d) => {
                 problems.push(d);
@@ -106,7 +60,7 @@ pub fn check_deck(deck: &Deck, library: &Library, mode: Mode) -> Result<Vec<Card
         let card = &all[id.index()];
         if mode == Mode::Strategy && *n > 4 && card.1.as_deref() != Some("Common") {
             problems.push(
-                Diagnostic::new(Code::E0300, entry.span, format!("{n} copies of \"{}\": a Strategy deck holds at most 4 of one name and sub-name (Trails 602.4b)", shown(card)))
+                Diagnostic::new(Code::E0300, entry.span, format!("{n} copies of \"{}\": a Strategy deck holds at most 4 of one name and sub-name (Trails 602.4b)", crate::games::deck_check::shown(card)))
                     .label("too many copies")
                     .help("only cards with the sub-name \"Common\" may be included in any quantity (602.4b-1)"),
             );
