@@ -33,6 +33,7 @@ pub fn check_deck(deck: &Deck, library: &Library, codes: &BTreeMap<String, CardI
             let by_size = if deck.size() == 40 { trails::Mode::BlitzShield } else { trails::Mode::Strategy };
             with(unknown, trails::check_deck(deck, library, stated.unwrap_or(by_size)))
         }
+        // UFS A.2: one set of construction rules here (the alternate formats of L.2 are not checked); a format word is an error.
         "ufs" => with(named(deck, |_| None::<()>, &[]).1, ufs::check_deck(deck, library)),
         _ => Err(vec![Diagnostic::new(Code::E0300, deck.header, format!("cardscript has no deck construction rules for {game} yet")).label("the game of the deck")]),
     }
@@ -45,7 +46,7 @@ fn named<F>(deck: &Deck, read: impl Fn(&str) -> Option<F>, known: &[&str]) -> (O
     let Some(word) = deck.format.as_deref() else { return (None, None) };
     match read(word) {
         Some(format) => (Some(format), None),
-        None if known.is_empty() => (None, Some(Diagnostic::new(Code::E0300, deck.header, format!("{} has one format: a deck line names none", deck.game)).label("the deck's format").help("leave out the format word"))),
+        None if known.is_empty() => (None, Some(Diagnostic::new(Code::E0300, deck.header, format!("{} decks are checked by one set of rules: a deck line names no format", deck.game)).label("the deck's format").help("leave out the format word"))),
         None => (None, Some(Diagnostic::new(Code::E0300, deck.header, format!("{} has no format `{word}`", deck.game)).label("the deck's format").help(format!("write one of: {}", known.join(", "))))),
     }
 }
