@@ -103,6 +103,23 @@ const rawGrammar = JSON.parse(fs.readFileSync(grammarPath, 'utf8'));
 const deckGrammarPath = path.join(EXT, grammars[1].path);
 const rawDeckGrammar = JSON.parse(fs.readFileSync(deckGrammarPath, 'utf8'));
 
+// The repository's files ending in `ending` under the folders `dirs` (those present), searched recursively.
+function repositoryFiles(dirs, ending) {
+  const found = [];
+  for (const dir of dirs) {
+    const root = path.join(REPO, dir);
+    if (!fs.existsSync(root)) continue;
+    (function walk(d) {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith(ending)) found.push(p);
+      }
+    })(root);
+  }
+  return found;
+}
+
 // ------------------------------------------------------------------ tokenizer
 async function main() {
   const wasm = fs.readFileSync(path.join(path.dirname(require.resolve('vscode-oniguruma', {
@@ -322,18 +339,7 @@ async function main() {
   has('for each forward(opponent controls)', 'forward', 'entity.name.function.filter.cardscript');
 
   // ---------------------------------------------------------------- the repository's .card files
-  const realFiles = [];
-  for (const dir of ['cards', 'std-abilities']) {
-    const root = path.join(REPO, dir);
-    if (!fs.existsSync(root)) continue;
-    (function walk(d) {
-      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-        const p = path.join(d, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (e.name.endsWith('.card')) realFiles.push(p);
-      }
-    })(root);
-  }
+  const realFiles = repositoryFiles(['cards', 'std-abilities'], '.card');
   const ITEM = /^\s*(game|card|keyword|enum|kind|property|action|rule|event|predicate|filter|duration|cost|value|tag|zone|player|symbol|procedure|ability)\b/;
   const perDir = {};
   for (const file of realFiles.sort()) {
@@ -388,18 +394,7 @@ async function main() {
   deckHas('3 1-009C Cloud // the finisher', ' Cloud', 'entity.name.type.card.cardscript-deck');
   deckHas('3 1-009C Cloud // the finisher', '//', 'punctuation.definition.comment.cardscript-deck');
   deckHas('4 "Estelle Bright [Sky Bracer]"', 'Estelle Bright [Sky Bracer]', 'entity.name.type.card.cardscript-deck');
-  const realDecks = [];
-  for (const dir of ['cards', 'tests']) {
-    const root = path.join(REPO, dir);
-    if (!fs.existsSync(root)) continue;
-    (function walk(d) {
-      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-        const p = path.join(d, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (e.name.endsWith('.deck')) realDecks.push(p);
-      }
-    })(root);
-  }
+  const realDecks = repositoryFiles(['cards', 'tests'], '.deck');
   // Every line of a deck list is a comment, the deck line or an entry, each with its count and card.
   for (const file of realDecks.sort()) {
     const rel = path.relative(REPO, file);
