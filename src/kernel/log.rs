@@ -51,7 +51,15 @@ impl EventLog {
 
     /// The events from `index` on.
     pub fn iter_from(&self, index: usize) -> impl Iterator<Item = &Event> + '_ {
-        (index..self.len()).filter_map(move |i| self.get(i))
+        // Slice by slice: the chunk holding `index` from its place, the later ones whole, then the tail.
+        let (chunk, at) = (index / CHUNK, index % CHUNK);
+        let sealed = self.sealed.get(chunk..).unwrap_or_default();
+        let first = sealed.first().map_or(&[][..], |c| &c[at..]);
+        let tail = match chunk.checked_sub(self.sealed.len()) {
+            Some(past) => self.tail.get(past * CHUNK + at..).unwrap_or_default(),
+            None => &self.tail[..],
+        };
+        first.iter().chain(sealed.iter().skip(1).flat_map(|c| c.iter())).chain(tail)
     }
 
     /// Keeps the first `len` events (a rewind).
@@ -105,6 +113,10 @@ mod tests {
         log.push(turn(999));
         assert_eq!(log.iter().count(), CHUNK + 6);
         assert_eq!(log.iter_from(CHUNK + 5).count(), 1);
+        for from in [0, 3, CHUNK - 1, CHUNK, CHUNK + 5, CHUNK + 6, CHUNK * 3] {
+            let (slices, each): (Vec<_>, Vec<_>) = (log.iter_from(from).map(|e| format!("{e:?}")).collect(), log.iter().skip(from).map(|e| format!("{e:?}")).collect());
+            assert_eq!(slices, each, "from {from}");
+        }
         // The copy taken before is untouched by the rewind.
         assert_eq!(copy.len(), CHUNK * 2 + 10);
         assert_eq!(format!("{:?}", copy[CHUNK + 5]), format!("{:?}", turn(CHUNK as u32 + 5)));
