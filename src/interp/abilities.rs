@@ -384,7 +384,7 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             if trigger.word == TriggerWord::InsteadOf || class_of(&library, ability) != AbilityClass::Triggered {
                 continue;
             }
-            if (!trigger.state && !could_match(&library, &trigger.event, &event)) || !works_in(state, object, ability) {
+            if (!trigger.state && !could_match(state, &trigger.event, &event, object)) || !works_in(state, object, ability) {
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
@@ -544,16 +544,36 @@ fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject
     env
 }
 
-/// A quick test before a trigger's pattern is compiled: whether the phrase's primitives can
-/// match this kind of event at all (a signal by its name).
-fn could_match(library: &Library, call: &crate::ir::Call, event: &Event) -> bool {
+/// A quick test before the trigger of `object`'s ability is compiled: whether the phrase's
+/// primitives can match this kind of event at all, with the zones, state or announcement the
+/// text fixes (as `TriggerReach::reaches` judges a card's abilities together, and
+/// `event_matches` the pattern), and the card itself when the phrase is about it ("when this
+/// enters the field": `this` compiles to `Selector::Source`, which selects only `object`).
+fn could_match(state: &GameState, call: &crate::ir::Call, event: &Event, object: ObjectId) -> bool {
     use crate::vocab::primitive::Primitive;
-    library.vocab.templates[call.template.index()].implementation.iter().any(|bound| match (bound.primitive, event) {
-        (Primitive::Moved, Event::Moved { .. }) | (Primitive::Damaged, Event::Damaged { .. }) | (Primitive::FlagChanged, Event::Flag { .. }) | (Primitive::ResourceChanged, Event::Resource { .. }) => true,
-        (Primitive::Signal, Event::Signal { name, .. }) => match bound.args.first() {
-            Some(crate::vocab::BoundArg::Word(w)) => w == name,
-            _ => true,
-        },
+    use crate::vocab::BoundArg;
+    // Whether the phrase's subject at `arg` may be the card `o`: anyone may, unless it says `this`.
+    let may_be = |arg: Option<&BoundArg>, o: &mut dyn FnMut() -> bool| match arg {
+        Some(BoundArg::Slot(i)) if call.args.get(*i) == Some(&crate::ir::Operand::This) => o(),
+        _ => true,
+    };
+    state.library.vocab.templates[call.template.index()].implementation.iter().any(|bound| match (bound.primitive, event) {
+        (Primitive::ResourceChanged, Event::Resource { .. }) => true,
+        (Primitive::Damaged, Event::Damaged { object: o, .. }) => may_be(bound.args.first(), &mut || *o == object),
+        (Primitive::Moved, Event::Moved { old, new, from, to, .. }) => {
+            let (want_from, want_to) = (super::reach::fixed_zone(call, bound.args.get(1)), super::reach::fixed_zone(call, bound.args.get(2)));
+            let (from, to) = (&state.zone(*from).name, &state.zone(*to).name);
+            want_from.is_none_or(|f| from == f)
+                && want_to.is_none_or(|t| to == t)
+                && (want_from.is_none() && want_to.is_none() || from != to)
+                && may_be(bound.args.first(), &mut || *old == object || *new == object)
+        }
+        (Primitive::FlagChanged, Event::Flag { object: o, flag, .. }) => {
+            !matches!(bound.args.get(1), Some(BoundArg::Word(w)) if flag != w) && may_be(bound.args.first(), &mut || *o == object)
+        }
+        (Primitive::Signal, Event::Signal { name, objects, .. }) => {
+            !matches!(bound.args.first(), Some(BoundArg::Word(w)) if w != name) && may_be(bound.args.get(1), &mut || objects.contains(&object))
+        }
         _ => false,
     })
 }

@@ -165,24 +165,27 @@ pub fn game_listens_for(state: &GameState, name: &str) -> bool {
     given || (game_reaches(state, &probe) && hears(&state.cache.game_reach.borrow().reach))
 }
 
-/// The kinds of events a trigger's phrase can match, by its primitives (as `could_match` tests
-/// them), with the zones and names it fixes in the text; anything else reaches every such event.
-fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach) {
-    use crate::ir::Operand;
-    use crate::vocab::primitive::Primitive;
-    use crate::vocab::BoundArg;
-    // A zone or word fixed by the phrase, `None` for any.
-    let fixed = |arg: Option<&BoundArg>| match arg {
-        Some(BoundArg::Word(w)) => Some(w.clone()),
-        Some(BoundArg::Slot(i)) => match call.args.get(*i) {
-            Some(Operand::Zone { zone, .. }) => Some(zone.clone()),
+/// A zone (or word) a phrase's bound argument fixes in the text, `None` for any.
+pub(super) fn fixed_zone<'c>(call: &'c crate::ir::Call, arg: Option<&'c crate::vocab::BoundArg>) -> Option<&'c str> {
+    match arg {
+        Some(crate::vocab::BoundArg::Word(w)) => Some(w),
+        Some(crate::vocab::BoundArg::Slot(i)) => match call.args.get(*i) {
+            Some(crate::ir::Operand::Zone { zone, .. }) => Some(zone),
             _ => None,
         },
         _ => None,
-    };
+    }
+}
+
+/// The kinds of events a trigger's phrase can match, by its primitives (as `could_match` tests
+/// them), with the zones and names it fixes in the text; anything else reaches every such event.
+fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach) {
+    use crate::vocab::primitive::Primitive;
+    use crate::vocab::BoundArg;
+    let fixed = |arg: Option<&BoundArg>| fixed_zone(call, arg).map(Name::new);
     for bound in library.vocab.templates[call.template.index()].implementation.iter() {
         match bound.primitive {
-            Primitive::Moved => reach.moves.push((fixed(bound.args.get(1)).map(Name::from), fixed(bound.args.get(2)).map(Name::from))),
+            Primitive::Moved => reach.moves.push((fixed(bound.args.get(1)), fixed(bound.args.get(2)))),
             Primitive::Damaged => reach.damaged = true,
             Primitive::FlagChanged => match bound.args.get(1) {
                 Some(BoundArg::Word(w)) => reach.flags.push(Name::new(w)),
