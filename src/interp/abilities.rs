@@ -553,10 +553,7 @@ fn could_match(state: &GameState, call: &crate::ir::Call, event: &Event, object:
     use crate::vocab::primitive::Primitive;
     use crate::vocab::BoundArg;
     // Whether the phrase's subject at `arg` may be the card `o`: anyone may, unless it says `this`.
-    let may_be = |arg: Option<&BoundArg>, o: &mut dyn FnMut() -> bool| match arg {
-        Some(BoundArg::Slot(i)) if call.args.get(*i) == Some(&crate::ir::Operand::This) => o(),
-        _ => true,
-    };
+    let may_be = |arg: Option<&BoundArg>, o: &mut dyn FnMut() -> bool| !super::reach::about_this(call, arg) || o();
     state.library.vocab.templates[call.template.index()].implementation.iter().any(|bound| match (bound.primitive, event) {
         (Primitive::ResourceChanged, Event::Resource { .. }) => true,
         (Primitive::Damaged, Event::Damaged { object: o, .. }) => may_be(bound.args.first(), &mut || *o == object),

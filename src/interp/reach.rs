@@ -66,7 +66,7 @@ fn add_reaches<'a>(library: &Library, abilities: impl Iterator<Item = &'a Abilit
 /// reach and `works_in` then judge); the zones are looked at only for an event such abilities may reach.
 pub(super) fn from_zone_candidates(state: &GameState, event: &Event, candidates: &mut super::abilities::Candidates) {
     let r = reaches(&state.library);
-    if r.from_zones.is_empty() || !(state.audit || r.from_zone_reach.reaches(state, event)) {
+    if r.from_zones.is_empty() || !(state.audit || r.from_zone_reach.reaches(state, event, None)) {
         return;
     }
     for zone in state.zones.iter().filter(|z| z.name.is_in(&r.from_zones) && !z.name.is_in(&state.config.ability_zones)) {
@@ -104,19 +104,20 @@ pub fn effects_give_reach(state: &GameState, event: Option<&Event>) -> bool {
         return false;
     }
     let reaches = reaches(&state.library);
-    let gives = |keyword: Option<crate::vocab::KeywordId>| keyword.is_none_or(|k| may(state, &reaches.keywords[k.index()], event));
+    let gives = |keyword: Option<crate::vocab::KeywordId>| keyword.is_none_or(|k| may(state, &reaches.keywords[k.index()], event, None));
     state.giving_abilities.iter().any(|(_, keyword)| gives(*keyword))
 }
 
 /// Whether `event` may trigger a printed ability or keyword of `object`'s card (`reached`, when no
 /// effect gives abilities).
 pub fn card_reached(state: &GameState, event: Option<&Event>, object: ObjectId) -> bool {
-    may(state, &reaches(&state.library).cards[state.object(object).card.index()], event)
+    may(state, &reaches(&state.library).cards[state.object(object).card.index()], event, Some(object))
 }
 
-/// `reach` judged for `event`; for a state trigger's condition (no event), whether it has one.
-fn may(state: &GameState, reach: &TriggerReach, event: Option<&Event>) -> bool {
-    event.map_or(reach.always, |e| reach.reaches(state, e))
+/// `reach` judged for `event` (of the card of `object`, or of any card); for a state trigger's condition (no
+/// event), whether it has one.
+fn may(state: &GameState, reach: &TriggerReach, event: Option<&Event>, object: Option<ObjectId>) -> bool {
+    event.map_or(reach.always, |e| reach.reaches(state, e, object))
 }
 
 /// Whether `event` may trigger a printed ability or keyword of any card in the game (any object's
@@ -141,7 +142,7 @@ pub fn game_reaches(state: &GameState, event: &Event) -> bool {
             }
         }
     }
-    cached.reach.reaches(state, event)
+    cached.reach.reaches(state, event, None)
 }
 
 /// Whether a triggered ability of some card in the game, printed, of a keyword or given by an effect, listens for the
@@ -177,6 +178,11 @@ pub(super) fn fixed_zone<'c>(call: &'c crate::ir::Call, arg: Option<&'c crate::v
     }
 }
 
+/// Whether a phrase's subject at `arg` is the card itself (`this`, which compiles to `Selector::Source`).
+pub(super) fn about_this(call: &crate::ir::Call, arg: Option<&crate::vocab::BoundArg>) -> bool {
+    matches!(arg, Some(crate::vocab::BoundArg::Slot(i)) if call.args.get(*i) == Some(&crate::ir::Operand::This))
+}
+
 /// The kinds of events a trigger's phrase can match, by its primitives (as `could_match` tests
 /// them), with the zones and names it fixes in the text; anything else reaches every such event.
 fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach) {
@@ -185,7 +191,7 @@ fn add_reach(library: &Library, call: &crate::ir::Call, reach: &mut TriggerReach
     let fixed = |arg: Option<&BoundArg>| fixed_zone(call, arg).map(Name::new);
     for bound in library.vocab.templates[call.template.index()].implementation.iter() {
         match bound.primitive {
-            Primitive::Moved => reach.moves.push((fixed(bound.args.get(1)), fixed(bound.args.get(2)))),
+            Primitive::Moved => reach.moves.push((fixed(bound.args.get(1)), fixed(bound.args.get(2)), about_this(call, bound.args.first()))),
             Primitive::Damaged => reach.damaged = true,
             Primitive::FlagChanged => match bound.args.get(1) {
                 Some(BoundArg::Word(w)) => reach.flags.push(Name::new(w)),

@@ -16,8 +16,9 @@ use crate::vocab::KeywordId;
 /// (`interp::abilities`): collecting triggers passes over a card the event cannot reach.
 #[derive(Debug, Default, Clone)]
 pub struct TriggerReach {
-    /// Moves by the zones they name, from and to (`None`: any zone).
-    pub moves: Vec<(Option<crate::kernel::Name>, Option<crate::kernel::Name>)>,
+    /// Moves by the zones they name, from and to (`None`: any zone), and whether only the card's own
+    /// move ("when this enters the field").
+    pub moves: Vec<(Option<crate::kernel::Name>, Option<crate::kernel::Name>, bool)>,
     pub damaged: bool,
     /// States by name, or every state.
     pub flags: Vec<crate::kernel::Name>,
@@ -47,15 +48,16 @@ pub struct Reaches {
 
 impl TriggerReach {
     /// Whether `event` may trigger one of the abilities (as `event_matches` would judge the zones
-    /// and names a trigger's phrase fixes).
-    pub fn reaches(&self, state: &crate::kernel::GameState, event: &crate::kernel::Event) -> bool {
+    /// and names a trigger's phrase fixes) of the card of `object` (`None`: of any card).
+    pub fn reaches(&self, state: &crate::kernel::GameState, event: &crate::kernel::Event, object: Option<crate::kernel::ObjectId>) -> bool {
         use crate::kernel::Event;
         self.always
             || match event {
-                Event::Moved { from, to, .. } => {
+                Event::Moved { old, new, from, to, .. } => {
                     let (from, to) = (&state.zone(*from).name, &state.zone(*to).name);
-                    self.moves.iter().any(|(f, t)| {
-                        f.as_ref().is_none_or(|f| f == from) && t.as_ref().is_none_or(|t| t == to) && (f.is_none() && t.is_none() || from != to)
+                    let its_own = object.is_none_or(|o| o == *old || o == *new);
+                    self.moves.iter().any(|(f, t, this)| {
+                        f.as_ref().is_none_or(|f| f == from) && t.as_ref().is_none_or(|t| t == to) && (f.is_none() && t.is_none() || from != to) && (!this || its_own)
                     })
                 }
                 Event::Damaged { .. } => self.damaged,
