@@ -143,7 +143,12 @@ impl GameState {
 
     /// Whether `object` is live and listed in its zone (not last known information).
     fn listed(&self, object: ObjectId) -> bool {
-        self.objects[object.index()].left.is_none() && self.zone(self.object(object).zone).objects.contains(&object)
+        // Every change of zone lists the new object and marks the old one left (`Event::Moved`, `Event::Removed`).
+        let live = self.objects[object.index()].left.is_none();
+        if self.audit {
+            assert_eq!(live, self.zone(self.object(object).zone).objects.contains(&object), "{} is live but not listed in its zone, or listed but left", self.name_of(object));
+        }
+        live
     }
 
     /// `global_values` after the objects `stale` changed, from `recorded` (the values before):
