@@ -384,7 +384,8 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             if trigger.word == TriggerWord::InsteadOf || class_of(&library, ability) != AbilityClass::Triggered {
                 continue;
             }
-            if (!trigger.state && !could_match(state, &trigger.event, &event, object)) || !works_in(state, object, ability) {
+            // Audited games compile every pattern, and check that the quick test kept each that matched.
+            if (!trigger.state && !state.audit && !could_match(state, &trigger.event, &event, object)) || !works_in(state, object, ability) {
                 continue;
             }
             // A hidden card's abilities that name no zone are not valid (Trails 1202.2-4).
@@ -407,6 +408,9 @@ pub fn collect_triggers(state: &mut GameState, agent: &mut dyn Agent, index: usi
             let Ok(pattern) = ctx.pattern(&trigger.event) else { continue };
             if !state.event_matches(&pattern, &event, Some(object)) {
                 continue;
+            }
+            if state.audit {
+                assert!(could_match(state, &trigger.event, &event, object), "the quick test of {}'s trigger misses {event:?}", state.name_of(object));
             }
             // For an announced event, `it` is the other card involved ("whenever this stuns a
             // unit: KO it"), or the card itself when it is the only one.

@@ -53,10 +53,12 @@ fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
     // The kernel keeps the view across events that touch single objects (src/kernel/patch.rs) and
     // passes over cards an event cannot trigger (src/interp/reach.rs); audited games compare every
     // patched view with one computed from scratch, and look at every card for triggers, checking
-    // that the reach would have kept each one that triggered; they also run the rule processes
+    // that the reach would have kept each one that triggered and the quick test before a trigger's
+    // pattern is compiled (`could_match`) each that matched; they also run the rule processes
     // after events the rules do not heed (`RuleProcesses::heeds`), checking that they find nothing;
     // and a card that left with its printed characteristics, no effect able to select it
-    // (`GameState::leaving`), had those in the view.
+    // (`GameState::leaving`), had those in the view; an object is live exactly when its zone
+    // lists it.
     let lineup = constructed();
     let (library, decks) = (&lineup.library, &lineup.decks);
     for seed in 0..16 {
