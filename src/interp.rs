@@ -437,8 +437,16 @@ impl<'a> Ctx<'a> {
                         // this turn"), wherever the card is now.
                         if self.slot(call, &bound.args[1]).is_some() && !matches!(bound.args[2], crate::vocab::BoundArg::Absent) {
                             let who = self.player_arg(call, &bound.args[2])?;
+                            let marked = |o: ObjectId| self.state.in_state(o, &name) && self.state.controller(o) == who;
+                            // Cards described: the few the game marked are read by the description, not every
+                            // card in every zone.
+                            if let Some(op @ Operand::Cards { .. }) = self.slot(call, &bound.args[1]) {
+                                let selector = self.in_any_zone(true, |ctx| ctx.selector(op))?;
+                                let view = self.state.view();
+                                return Ok(self.state.live_objects().any(|o| marked(o) && self.state.selects(&view, &selector, o, self.source)));
+                            }
                             let objects = self.in_any_zone(true, |ctx| ctx.objects_arg(call, &bound.args[1]));
-                            return Ok(objects?.iter().any(|o| self.state.in_state(*o, &name) && self.state.controller(*o) == who));
+                            return Ok(objects?.into_iter().any(marked));
                         }
                         let objects = self.objects_arg(call, &bound.args[1])?;
                         match &bound.args[2] {
