@@ -563,11 +563,7 @@ fn could_match(state: &GameState, call: &crate::ir::Call, event: &Event, object:
         (Primitive::Damaged, Event::Damaged { object: o, .. }) => may_be(bound.args.first(), &mut || *o == object),
         (Primitive::Moved, Event::Moved { old, new, from, to, .. }) => {
             let (want_from, want_to) = (super::reach::fixed_zone(call, bound.args.get(1)), super::reach::fixed_zone(call, bound.args.get(2)));
-            let (from, to) = (&state.zone(*from).name, &state.zone(*to).name);
-            want_from.is_none_or(|f| from == f)
-                && want_to.is_none_or(|t| to == t)
-                && (want_from.is_none() && want_to.is_none() || from != to)
-                && may_be(bound.args.first(), &mut || *old == object || *new == object)
+            crate::kernel::trigger::move_fits(want_from, want_to, &state.zone(*from).name, &state.zone(*to).name) && may_be(bound.args.first(), &mut || *old == object || *new == object)
         }
         (Primitive::FlagChanged, Event::Flag { object: o, flag, .. }) => {
             !matches!(bound.args.get(1), Some(BoundArg::Word(w)) if flag != w) && may_be(bound.args.first(), &mut || *o == object)

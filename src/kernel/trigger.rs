@@ -56,9 +56,7 @@ impl TriggerReach {
                 Event::Moved { old, new, from, to, .. } => {
                     let (from, to) = (&state.zone(*from).name, &state.zone(*to).name);
                     let its_own = object.is_none_or(|o| o == *old || o == *new);
-                    self.moves.iter().any(|(f, t, this)| {
-                        f.as_ref().is_none_or(|f| f == from) && t.as_ref().is_none_or(|t| t == to) && (f.is_none() && t.is_none() || from != to) && (!this || its_own)
-                    })
+                    self.moves.iter().any(|(f, t, this)| move_fits(*f, *t, from, to) && (!this || its_own))
                 }
                 Event::Damaged { .. } => self.damaged,
                 Event::Flag { flag, .. } => self.every_flag || self.flags.iter().any(|f| f == flag),
@@ -86,6 +84,13 @@ impl TriggerReach {
         self.every_signal |= other.every_signal;
         self.always |= other.always;
     }
+}
+
+/// Whether a move from the zone named `from` to the one named `to` fits a phrase fixing the zones `want_from` and
+/// `want_to` (`None`: any), as `event_matches` judges them: a phrase that names a zone is about a change of zone.
+pub fn move_fits<Z: PartialEq<crate::kernel::Name>>(want_from: Option<Z>, want_to: Option<Z>, from: &crate::kernel::Name, to: &crate::kernel::Name) -> bool {
+    let names_one = want_from.is_some() || want_to.is_some();
+    want_from.is_none_or(|f| f == *from) && want_to.is_none_or(|t| t == *to) && (!names_one || from != to)
 }
 
 /// What the printed abilities and keywords of every card in one game reach: the cards of its
