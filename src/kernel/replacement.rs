@@ -94,9 +94,7 @@ impl GameState {
                 zone_of_player(named)
                     // A card moving between two players' zones of one name (to its new controller's
                     // field, Trails 506.4) neither enters nor leaves that zone.
-                    && (from.is_none() && to.is_none() || self.zone(*f).name != self.zone(*t).name)
-                    && from.as_ref().is_none_or(|z| self.zone(*f).name == *z)
-                    && to.as_ref().is_none_or(|z| self.zone(*t).name == *z)
+                    && crate::kernel::trigger::move_fits(from.as_deref(), to.as_deref(), &self.zone(*f).name, &self.zone(*t).name)
                     && reason.as_ref().is_none_or(|want| r.is_some_and(|r| r == *want))
                     && by.as_ref().is_none_or(|sel| mover.is_some_and(|m| subject(sel, m)))
                     // Entering is about the new object, leaving about the old one (FF 11.8.16).

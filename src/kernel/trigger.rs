@@ -87,7 +87,8 @@ impl TriggerReach {
 }
 
 /// Whether a move from the zone named `from` to the one named `to` fits a phrase fixing the zones `want_from` and
-/// `want_to` (`None`: any), as `event_matches` judges them: a phrase that names a zone is about a change of zone.
+/// `want_to` (`None`: any): a phrase that names a zone is about a change of zone (`event_matches`, and the quick tests
+/// before it).
 pub fn move_fits<Z: PartialEq<crate::kernel::Name>>(want_from: Option<Z>, want_to: Option<Z>, from: &crate::kernel::Name, to: &crate::kernel::Name) -> bool {
     let names_one = want_from.is_some() || want_to.is_some();
     want_from.is_none_or(|f| f == *from) && want_to.is_none_or(|t| t == *to) && (!names_one || from != to)
