@@ -32,14 +32,9 @@ impl Workspace {
     /// std-abilities/ file not given on the command line.
     pub fn load(paths: &[PathBuf]) -> Workspace {
         let (files, mut io_errors) = find_files(paths, "card");
-        let mut found = vec![];
         // A deck list named on the command line is checked as one (`cli::check`), not as card text.
-        for path in files.into_iter().filter(|p| !is_deck(p)) {
-            match std::fs::read(&path) {
-                Ok(bytes) => found.push((path.display().to_string(), bytes)),
-                Err(e) => io_errors.push(format!("cannot read `{}`: {}", path.display(), io_reason(&e))),
-            }
-        }
+        let files: Vec<PathBuf> = files.into_iter().filter(|p| !is_deck(p)).collect();
+        let found = read_all(&files, &mut io_errors);
         Self::from_sources(found, io_errors)
     }
 
@@ -73,6 +68,18 @@ impl Workspace {
         let _ = &mut db;
         Workspace { db, user_files, unreadable, io_errors }
     }
+}
+
+/// The bytes of each of `files`, by path; a file that cannot be read is an entry of `io_errors`.
+pub fn read_all(files: &[PathBuf], io_errors: &mut Vec<String>) -> Vec<(String, Vec<u8>)> {
+    let mut found = vec![];
+    for path in files {
+        match std::fs::read(path) {
+            Ok(bytes) => found.push((path.display().to_string(), bytes)),
+            Err(e) => io_errors.push(format!("cannot read `{}`: {}", path.display(), io_reason(&e))),
+        }
+    }
+    found
 }
 
 /// A file's bytes as text, or the diagnostic (E0001) that points at the first byte that is not UTF-8.

@@ -139,16 +139,14 @@ pub fn run_check(paths: &[PathBuf], format: Format, color: bool, out: &mut dyn W
 /// read.
 fn deck_lists(paths: &[PathBuf]) -> (Vec<(String, String)>, Vec<Unreadable>, Vec<String>) {
     let (files, _) = crate::workspace::find_files(paths, crate::workspace::DECK_EXTENSION);
-    let (mut decks, mut unreadable, mut errors) = (vec![], vec![], vec![]);
     // A deck list under two of the paths given is checked once; missing paths are reported once, by the cards' search.
     let mut seen = std::collections::BTreeSet::new();
-    for file in files.iter().filter(|f| crate::workspace::is_deck(f) && seen.insert(f.canonicalize().unwrap_or_else(|_| f.to_path_buf()))) {
-        match std::fs::read(file) {
-            Ok(bytes) => match crate::workspace::decode(&file.display().to_string(), bytes) {
-                Ok(text) => decks.push((file.display().to_string(), text)),
-                Err(u) => unreadable.push(*u),
-            },
-            Err(e) => errors.push(format!("cannot read `{}`: {e}", file.display())),
+    let files: Vec<PathBuf> = files.into_iter().filter(|f| crate::workspace::is_deck(f) && seen.insert(f.canonicalize().unwrap_or_else(|_| f.clone()))).collect();
+    let (mut decks, mut unreadable, mut errors) = (vec![], vec![], vec![]);
+    for (path, bytes) in crate::workspace::read_all(&files, &mut errors) {
+        match crate::workspace::decode(&path, bytes) {
+            Ok(text) => decks.push((path, text)),
+            Err(u) => unreadable.push(*u),
         }
     }
     (decks, unreadable, errors)

@@ -338,42 +338,50 @@ async function main() {
   has('this gains [Haste, FirstStrike]', 'Haste', 'support.type.keyword.cardscript');
   has('for each forward(opponent controls)', 'forward', 'entity.name.function.filter.cardscript');
 
+  // Tokenizes each of `files` with `grammar` and calls `lineCheck(line, problem)` on every line, where `problem(what)`
+  // records a failure at that line; a file without one is a passed check. `after(rel, lines, depth)`: per file.
+  function checkFiles(files, grammar, lineCheck, after = () => {}) {
+    for (const file of files.sort()) {
+      const rel = path.relative(REPO, file);
+      const { lines, depth } = tokenize(fs.readFileSync(file, 'utf8'), grammar);
+      let ok = true;
+      lines.forEach((l, i) => lineCheck(l, (what) => {
+        ok = false;
+        failures.push(`${rel}:${i + 1}: ${what}: ${l.text}`);
+      }));
+      if (ok) passed++;
+      after(rel, lines, depth);
+    }
+  }
+
   // ---------------------------------------------------------------- the repository's .card files
   const realFiles = repositoryFiles(['cards', 'std-abilities'], '.card');
   const ITEM = /^\s*(game|card|keyword|enum|kind|property|action|rule|event|predicate|filter|duration|cost|value|tag|zone|player|symbol|procedure|ability)\b/;
   const perDir = {};
-  for (const file of realFiles.sort()) {
-    const rel = path.relative(REPO, file);
-    const { lines, depth } = tokenize(fs.readFileSync(file, 'utf8'));
+  let items = 0; // the current file's top-level items
+  checkFiles(realFiles, cardGrammar, (l, problem) => {
+    const first = l.tokens.find((t) => t.text.trim() !== '');
+    const topLevel = first && !first.scopes.some((s) => s.startsWith('meta.block'));
+    if (topLevel && ITEM.test(l.text)) {
+      items++;
+      if (!first.scopes.includes('keyword.declaration.item.cardscript')) problem('item keyword not highlighted');
+    }
+    if (/^card\s+"[^"]*"\s+\S+\s*\{/.test(l.text) &&
+        !l.tokens.some((t) => t.scopes.includes('constant.other.card-code.cardscript'))) {
+      problem('card code not highlighted');
+    }
+    if (topLevel && l.tokens.some((t) => t.scopes.includes('storage.type.ability.cardscript'))) {
+      problem('ability header outside a body');
+    }
+  }, (rel, lines, depth) => {
     check(depth === 1, `${rel}: every begin/end rule is closed at the end of the file`);
-    let items = 0, ok = true;
-    lines.forEach((l, i) => {
-      const first = l.tokens.find((t) => t.text.trim() !== '');
-      const topLevel = first && !first.scopes.some((s) => s.startsWith('meta.block'));
-      if (topLevel && ITEM.test(l.text)) {
-        items++;
-        if (!first.scopes.includes('keyword.declaration.item.cardscript')) {
-          ok = false;
-          failures.push(`${rel}:${i + 1}: item keyword not highlighted: ${l.text}`);
-        }
-      }
-      if (/^card\s+"[^"]*"\s+\S+\s*\{/.test(l.text) &&
-          !l.tokens.some((t) => t.scopes.includes('constant.other.card-code.cardscript'))) {
-        ok = false;
-        failures.push(`${rel}:${i + 1}: card code not highlighted: ${l.text}`);
-      }
-      if (topLevel && l.tokens.some((t) => t.scopes.includes('storage.type.ability.cardscript'))) {
-        ok = false;
-        failures.push(`${rel}:${i + 1}: ability header outside a body: ${l.text}`);
-      }
-    });
-    if (ok) passed++;
     const dir = path.dirname(rel);
     perDir[dir] = perDir[dir] || { files: 0, lines: 0, items: 0 };
     perDir[dir].files++;
     perDir[dir].lines += lines.length;
     perDir[dir].items += items;
-  }
+    items = 0;
+  });
   for (const [dir, n] of Object.entries(perDir)) {
     console.log(`  ${dir}: ${n.files} files, ${n.lines} lines, ${n.items} top-level items`);
   }
@@ -396,22 +404,14 @@ async function main() {
   deckHas('4 "Estelle Bright [Sky Bracer]"', 'Estelle Bright [Sky Bracer]', 'entity.name.type.card.cardscript-deck');
   const realDecks = repositoryFiles(['cards', 'tests'], '.deck');
   // Every line of a deck list is a comment, the deck line or an entry, each with its count and card.
-  for (const file of realDecks.sort()) {
-    const rel = path.relative(REPO, file);
-    let ok = true;
-    tokenize(fs.readFileSync(file, 'utf8'), deckGrammar).lines.forEach((l, i) => {
-      const scoped = (part) => l.tokens.some((t) => t.scopes.some((x) => x.startsWith(part)));
-      const meant = l.text.trim() === '' || /^\s*\/\//.test(l.text) ? true
-        : /^\s*deck\b/.test(l.text) ? scoped('keyword.declaration.deck')
-          : /^\s*[0-9]+\s+\S/.test(l.text) ? scoped('constant.numeric.integer.count') && (scoped('constant.other.card-code') || scoped('entity.name.type.card'))
-            : true;
-      if (!meant) {
-        ok = false;
-        failures.push(`${rel}:${i + 1}: deck line not highlighted: ${l.text}`);
-      }
-    });
-    if (ok) passed++;
-  }
+  checkFiles(realDecks, deckGrammar, (l, problem) => {
+    const scoped = (part) => l.tokens.some((t) => t.scopes.some((x) => x.startsWith(part)));
+    const meant = l.text.trim() === '' || /^\s*\/\//.test(l.text) ? true
+      : /^\s*deck\b/.test(l.text) ? scoped('keyword.declaration.deck')
+        : /^\s*[0-9]+\s+\S/.test(l.text) ? scoped('constant.numeric.integer.count') && (scoped('constant.other.card-code') || scoped('entity.name.type.card'))
+          : true;
+    if (!meant) problem('deck line not highlighted');
+  });
   console.log(`  .deck lists: ${realDecks.length} files`);
 
   // ---------------------------------------------------------------- summary

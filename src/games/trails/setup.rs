@@ -12,6 +12,7 @@ use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{CardId, Event, GameState, Library, ObjectId, PlayerId, Position};
 
 use crate::games::deck::Deck;
+use crate::games::deck_check::{named_card, names, shown};
 
 /// The bond each player starts with (the publisher's how-to-play guide; 705.5 reads it).
 pub const STARTING_BOND: i64 = 40;
@@ -43,12 +44,12 @@ impl Mode {
 /// Strategy mode (602.4a) with at most four of one name and sub-name (602.4b) unless the sub-name
 /// is "Common" (602.4b-1). The cards, in list order. That it is a Trails deck is `games::deck_check`'s to check.
 pub fn check_deck(deck: &Deck, library: &Library, mode: Mode) -> Result<Vec<CardId>, Vec<Diagnostic>> {
-    let all = crate::games::deck_check::names(library);
+    let all = names(library);
     let mut problems = vec![];
     let mut cards = vec![];
     let mut copies: BTreeMap<CardId, u32> = BTreeMap::new();
     for entry in &deck.entries {
-        let id = match crate::games::deck_check::named_card(entry, "Trails", &all, "4 \"Estelle Bright [Sky Bracer]\"") {
+        let id = match named_card(entry, "Trails", &all, "4 \"Estelle Bright [Sky Bracer]\"") {
             Ok(id) => id,
             Err(d) => {
                 problems.push(d);
@@ -60,7 +61,7 @@ pub fn check_deck(deck: &Deck, library: &Library, mode: Mode) -> Result<Vec<Card
         let card = &all[id.index()];
         if mode == Mode::Strategy && *n > 4 && card.1.as_deref() != Some("Common") {
             problems.push(
-                Diagnostic::new(Code::E0300, entry.span, format!("{n} copies of \"{}\": a Strategy deck holds at most 4 of one name and sub-name (Trails 602.4b)", crate::games::deck_check::shown(card)))
+                Diagnostic::new(Code::E0300, entry.span, format!("{n} copies of \"{}\": a Strategy deck holds at most 4 of one name and sub-name (Trails 602.4b)", shown(card)))
                     .label("too many copies")
                     .help("only cards with the sub-name \"Common\" may be included in any quantity (602.4b-1)"),
             );
