@@ -4,14 +4,22 @@
 # are built again with that profile. Arguments go to the bench (`benches/pgo.sh fftcg`).
 #
 # Output: the bench's figures; target/pgo/use/release/cardscript is the optimized binary (for
-# self-play at scale). Needs llvm-profdata (`rustup component add llvm-tools`); about seven minutes.
+# self-play at scale). Needs llvm-profdata (see below); about seven minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD/target/pgo"
 host=$(rustc -vV | sed -n 's/^host: //p')
+# The toolchain's own llvm-profdata, else one on the PATH: Debian's `llvm-19` package (`apt-get install llvm-19`)
+# merges the raw profiles of rustc 1.95's LLVM 22 into a profile it reads (seen on this project's machines).
 profdata="$(rustc --print sysroot)/lib/rustlib/$host/bin/llvm-profdata"
 if [ ! -x "$profdata" ]; then
-    echo "llvm-profdata not found at $profdata: run 'rustup component add llvm-tools'" >&2
+    # The newest versioned one first: a plain llvm-profdata may be an older LLVM's (14 on Debian 12), which
+    # refuses the raw profiles ("unsupported instrumentation profile format version").
+    profdata=$(compgen -c llvm-profdata- | sort -t- -k3 -n | tail -1 || true)
+    profdata=${profdata:-llvm-profdata}
+fi
+if ! command -v "$profdata" > /dev/null; then
+    echo "llvm-profdata not found: run 'rustup component add llvm-tools', or install Debian's llvm-19" >&2
     exit 1
 fi
 rm -rf "$root/data"
