@@ -67,9 +67,8 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
             let Some(kinds) = view.get(object.index()).and_then(Option::as_deref).map(|c| c.kinds.as_slice()) else { continue };
             let is = |kind: crate::vocab::KindId| vocab.any_is(kinds, kind);
             let play = if is(w.character) {
-                // FF 11.4.1; SE14 7.10.3: no sixth Backup.
-                let allowed = main_empty || state.permits(object, "play_at_summon_timing", None, None) == Some(true);
-                if !allowed || (is(w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_taken(state, w, object, names.get_or_init(|| names_in_play(state, w, &view, player))) {
+                // FF 11.4.1.
+                if !main_empty && state.permits(object, "play_at_summon_timing", None, None) != Some(true) {
                     continue;
                 }
                 Play::Character(object)
@@ -88,7 +87,10 @@ pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> 
                 || super::options::alternative(state, player, object).is_some()
                 || (matches!(play, Play::Summon(_)) && super::options::paid_reduction(state, w, object).is_some_and(|r| r.affordable(state, &sources, player, object, &cost)))
                 || (matches!(play, Play::Character(_)) && super::options::removal_affordable(state, &sources, object, &cost));
-            if payable && play_forbidden(state, w, player, object).is_none() {
+            // SE14 7.10.3: no sixth Backup; SE14 7.9.2: no second Character of a name. Read once the card could be paid
+            // for: most cannot, and the names in play are then not read.
+            let barred = || matches!(play, Play::Character(_)) && ((is(w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_taken(state, w, object, names.get_or_init(|| names_in_play(state, w, &view, player))));
+            if payable && !barred() && play_forbidden(state, w, player, object).is_none() {
                 out.push(play);
             }
         }
