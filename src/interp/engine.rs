@@ -317,7 +317,8 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
     let mut holder = state.turn_player;
     let mut passes = 0;
     // The plays last offered, to whom, and at which change: an illegal play rewinds the game to just
-    // where they were offered (`GameState::attempt`), and the same plays are offered again.
+    // where they were offered (`GameState::attempt`), and the same plays are offered again (but one that
+    // failed before its player was asked anything, below).
     let mut last: Option<(PlayerId, u64, Vec<P::Play>)> = None;
     while state.outcome.is_none() {
         settle(state, agent, rules);
@@ -342,9 +343,26 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
             holder = state.turn_player;
             continue;
         }
-        if state.attempt(|s| plays.play(s, agent, holder, &offered[choice])).is_ok() {
+        // FF 14.1, 14.4: an illegal play is rewound, and its player keeps priority.
+        let from = state.log.len();
+        let mut asked = false;
+        let played = state.attempt(|s| {
+            let played = plays.play(s, agent, holder, &offered[choice]);
+            asked = played.is_err() && s.log.iter_from(from).any(|e| matches!(e, Event::Decided { .. }));
+            played
+        });
+        if played.is_ok() {
             passes = 0;
         } else {
+            let mut offered = offered;
+            // A play that failed before its player was asked anything fails again in the game as it is rewound to
+            // (a "choose" with no legal target, FF 11.3.3): not offered again. One that asked may go otherwise.
+            if !asked {
+                let failed = offered.remove(choice);
+                if state.audit {
+                    assert!(state.attempt(|s| plays.play(s, agent, holder, &failed)).is_err(), "{} failed, then did not fail in the same game", plays.describe(state, &failed));
+                }
+            }
             last = Some((holder, state.changes, offered));
         }
     }

@@ -1,11 +1,14 @@
 //! The priority procedure: both players pass in succession to resolve, and illegal plays rewind.
 
 use cardscript::interp::engine::{priority, Plays};
+use std::collections::VecDeque;
+
 use cardscript::kernel::*;
 
 use super::table::{BreakDamaged, Table, ME};
 
-/// Each player may cast one Boost on the first Forward, once.
+/// Each player may cast one Boost on the first Forward, once; two other plays are always illegal, one of them
+/// after asking its player something.
 struct BoostOnce;
 
 impl Plays for BoostOnce {
@@ -13,7 +16,7 @@ impl Plays for BoostOnce {
 
     fn options(&self, state: &GameState, player: PlayerId) -> Vec<String> {
         let cast = state.log.iter().any(|e| matches!(e, Event::Decided { player: p, answer, .. } if *p == player && answer == "cast Boost"));
-        if cast { vec![] } else { vec!["cast Boost".into(), "cast something illegal".into()] }
+        if cast { vec![] } else { vec!["cast Boost".into(), "cast something illegal".into(), "cast something asking".into()] }
     }
 
     fn describe(&self, _: &GameState, play: &String) -> String {
@@ -21,6 +24,10 @@ impl Plays for BoostOnce {
     }
 
     fn play(&self, state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, play: &String) -> Result<(), Illegal> {
+        if play == "cast something asking" {
+            state.ask(agent, player, Question::YesNo { prompt: "pay the additional cost".into() });
+            return Err(Illegal("too few cards left".into()));
+        }
         if play != "cast Boost" {
             state.apply(Event::Resource { player, name: "cp".into(), delta: -3 });
             return Err(Illegal("not enough CP".into()));
@@ -59,4 +66,39 @@ fn an_illegal_play_is_rewound_and_the_player_keeps_priority() {
     assert_eq!(t.state.resource(ME, "cp"), 0, "the payment was rewound");
     let decided_by_me = t.state.log.iter().filter(|e| matches!(e, Event::Decided { player, .. } if *player == ME)).count();
     assert!(decided_by_me >= 2, "ME chose again after the rewind");
+}
+
+/// Makes the plays it is given, by their words, in order, then passes; keeps the plays each priority question offered.
+struct Picks {
+    plays: VecDeque<&'static str>,
+    offered: Vec<Vec<String>>,
+}
+
+impl Agent for Picks {
+    fn decide(&mut self, _: &GameState, _: PlayerId, question: &Question) -> Answer {
+        match question {
+            Question::One { prompt, options } if prompt == "priority" => {
+                self.offered.push(options.clone());
+                let play = self.plays.pop_front().unwrap_or("pass");
+                Answer::One(options.iter().position(|o| o == play).expect("the play is offered"))
+            }
+            _ => Answer::Yes(true),
+        }
+    }
+}
+
+#[test]
+fn a_play_that_failed_before_asking_anything_is_not_offered_again() {
+    // FF 14.1, 14.4: the game is rewound to just before the illegal play and its player keeps priority; a play that
+    // failed before its player was asked anything would fail the same way again, so it is not offered again. One
+    // that asked may go otherwise with other answers: it still is.
+    let mut t = Table::new();
+    t.field("Soldier", ME);
+    let mut agent = Picks { plays: ["cast something illegal", "cast something asking"].into(), offered: vec![] };
+    priority(&mut t.state, &mut agent, &BreakDamaged, &BoostOnce).unwrap();
+    let offered = |i: usize| agent.offered[i].iter().map(String::as_str).collect::<Vec<_>>();
+    assert_eq!(offered(0), ["cast Boost", "cast something illegal", "cast something asking", "pass"]);
+    assert_eq!(offered(1), ["cast Boost", "cast something asking", "pass"], "the play that failed without asking is gone");
+    assert_eq!(offered(2), ["cast Boost", "cast something asking", "pass"], "the play that asked is offered again");
+    assert_eq!(offered(3), ["cast Boost", "cast something illegal", "cast something asking", "pass"], "the other player is offered every play");
 }
