@@ -4,7 +4,7 @@
 # are built again with that profile. Arguments go to the bench (`benches/pgo.sh fftcg`).
 #
 # Output: the bench's figures; target/pgo/use/release/cardscript is the optimized binary (for
-# self-play at scale). Needs llvm-profdata (see below); about seven minutes.
+# self-play at scale). Needs llvm-profdata (see below); about ten minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD/target/pgo"

@@ -1,8 +1,8 @@
-//! The priority procedure: both players pass in succession to resolve, and illegal plays rewind.
+//! The priority procedure: passes in succession resolve; illegal plays rewind, not offered again if they asked nothing.
 
-use cardscript::interp::engine::{priority, Plays};
 use std::collections::VecDeque;
 
+use cardscript::interp::engine::{priority, Plays};
 use cardscript::kernel::*;
 
 use super::table::{BreakDamaged, Table, ME};
