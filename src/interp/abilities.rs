@@ -556,20 +556,19 @@ fn trigger_env(library: &Library, call: &crate::ir::Call, event: &Event, subject
 fn could_match(state: &GameState, call: &crate::ir::Call, event: &Event, object: ObjectId) -> bool {
     use crate::vocab::primitive::Primitive;
     use crate::vocab::BoundArg;
-    // Whether the phrase's subject at `arg` may be the card `o`: anyone may, unless it says `this`.
-    let may_be = |arg: Option<&BoundArg>, o: &mut dyn FnMut() -> bool| !super::reach::about_this(call, arg) || o();
+    // Whether the phrase's subject at `arg` may be what the event is about: anything may, unless the phrase says `this`
+    // and the event is not about the card (`its_own`).
+    let may_be = |arg: Option<&BoundArg>, its_own: bool| its_own || !super::reach::about_this(call, arg);
     state.library.vocab.templates[call.template.index()].implementation.iter().any(|bound| match (bound.primitive, event) {
         (Primitive::ResourceChanged, Event::Resource { .. }) => true,
-        (Primitive::Damaged, Event::Damaged { object: o, .. }) => may_be(bound.args.first(), &mut || *o == object),
+        (Primitive::Damaged, Event::Damaged { object: o, .. }) => may_be(bound.args.first(), *o == object),
         (Primitive::Moved, Event::Moved { old, new, from, to, .. }) => {
             let (want_from, want_to) = (super::reach::fixed_zone(call, bound.args.get(1)), super::reach::fixed_zone(call, bound.args.get(2)));
-            crate::kernel::trigger::move_fits(want_from, want_to, &state.zone(*from).name, &state.zone(*to).name) && may_be(bound.args.first(), &mut || *old == object || *new == object)
+            crate::kernel::trigger::move_fits(want_from, want_to, &state.zone(*from).name, &state.zone(*to).name) && may_be(bound.args.first(), *old == object || *new == object)
         }
-        (Primitive::FlagChanged, Event::Flag { object: o, flag, .. }) => {
-            !matches!(bound.args.get(1), Some(BoundArg::Word(w)) if flag != w) && may_be(bound.args.first(), &mut || *o == object)
-        }
+        (Primitive::FlagChanged, Event::Flag { object: o, flag, .. }) => !matches!(bound.args.get(1), Some(BoundArg::Word(w)) if flag != w) && may_be(bound.args.first(), *o == object),
         (Primitive::Signal, Event::Signal { name, objects, .. }) => {
-            !matches!(bound.args.first(), Some(BoundArg::Word(w)) if w != name) && may_be(bound.args.get(1), &mut || objects.contains(&object))
+            !matches!(bound.args.first(), Some(BoundArg::Word(w)) if w != name) && may_be(bound.args.get(1), objects.contains(&object))
         }
         _ => false,
     })

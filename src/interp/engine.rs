@@ -322,7 +322,7 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
     let mut last: Option<(PlayerId, u64, Vec<P::Play>)> = None;
     while state.outcome.is_none() {
         settle(state, agent, rules);
-        let offered = match last.take() {
+        let mut offered = match last.take() {
             Some((player, changes, offered)) if player == holder && changes == state.changes => offered,
             _ => plays.options(state, holder),
         };
@@ -354,7 +354,6 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
         if played.is_ok() {
             passes = 0;
         } else {
-            let mut offered = offered;
             // A play that failed before its player was asked anything fails again in the game as it is rewound to
             // (a "choose" with no legal target, FF 11.3.3): not offered again. One that asked may go otherwise.
             if !asked {
