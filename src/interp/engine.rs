@@ -297,9 +297,19 @@ pub fn resolve_all_then(state: &mut GameState, agent: &mut dyn Agent, rules: &dy
 /// cards and abilities) and carries one out.
 pub trait Plays {
     /// One play, as the game records it.
-    type Play;
+    type Play: PartialEq;
     /// The plays `player` may make now.
     fn options(&self, state: &GameState, player: PlayerId) -> Vec<Self::Play>;
+    /// For an agent that picks uniformly (`Agent::picks_uniformly`): one of the plays `options` lists
+    /// but `excluded`, or passing (`None`), each as likely, `pick(n)` picking one of `n`. By default
+    /// the plays are listed first; a game whose plays cost much to test may draw among candidates
+    /// and test only those it draws.
+    fn draw(&self, state: &GameState, player: PlayerId, excluded: &[Self::Play], pick: &mut dyn FnMut(usize) -> usize) -> Option<Self::Play> {
+        let mut options = self.options(state, player);
+        options.retain(|p| !excluded.contains(p));
+        let i = pick(options.len() + 1);
+        (i < options.len()).then(|| options.swap_remove(i))
+    }
     /// A play in words, as the player is asked.
     fn describe(&self, state: &GameState, play: &Self::Play) -> String;
     /// Makes a play listed by `options`; an illegal play is rewound by the caller (FF 14).
@@ -316,19 +326,30 @@ pub trait Plays {
 pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &dyn RuleProcesses, plays: &P) -> Result<(), Illegal> {
     let mut holder = state.turn_player;
     let mut passes = 0;
-    // The plays last offered, to whom, and at which change: an illegal play rewinds the game to just
-    // where they were offered (`GameState::attempt`), and the same plays are offered again (but one that
-    // failed before its player was asked anything, below).
-    let mut last: Option<(PlayerId, u64, Vec<P::Play>)> = None;
+    // The plays that failed before their player was asked anything, to whom they were offered and at
+    // which change: an illegal play rewinds the game to just where it was offered
+    // (`GameState::attempt`), where it would fail the same way (a "choose" with no legal target, FF
+    // 11.3.3); it is not offered again there. One that asked may go otherwise, and stays.
+    let mut failed: Option<(PlayerId, u64, Vec<P::Play>)> = None;
     while state.outcome.is_none() {
         settle(state, agent, rules);
-        let mut offered = match last.take() {
-            Some((player, changes, offered)) if player == holder && changes == state.changes => offered,
-            _ => plays.options(state, holder),
+        let excluded = match &failed {
+            Some((player, changes, plays)) if *player == holder && *changes == state.changes => plays.as_slice(),
+            _ => &[],
         };
-        let pass = offered.len();
-        let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| offered.get(i).map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(s, p))));
-        if choice == pass {
+        let chosen = if agent.picks_uniformly() {
+            let drawn = plays.draw(state, holder, excluded, &mut |n| agent.pick_one(state, holder, "priority", n));
+            let said = drawn.as_ref().map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(state, p)));
+            state.decided(holder, Cow::Borrowed("priority"), said);
+            drawn
+        } else {
+            let mut offered = plays.options(state, holder);
+            offered.retain(|p| !excluded.contains(p));
+            let pass = offered.len();
+            let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| offered.get(i).map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(s, p))));
+            (choice < pass).then(|| offered.swap_remove(choice))
+        };
+        let Some(play) = chosen else {
             passes += 1;
             if passes < 2 {
                 holder = state.opponent_of(holder);
@@ -342,27 +363,25 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
             passes = 0;
             holder = state.turn_player;
             continue;
-        }
+        };
         // FF 14.1, 14.4: an illegal play is rewound, and its player keeps priority.
         let from = state.log.len();
         let mut asked = false;
         let played = state.attempt(|s| {
-            let played = plays.play(s, agent, holder, &offered[choice]);
+            let played = plays.play(s, agent, holder, &play);
             asked = played.is_err() && s.log.iter_from(from).any(|e| matches!(e, Event::Decided { .. }));
             played
         });
         if played.is_ok() {
             passes = 0;
-        } else {
-            // A play that failed before its player was asked anything fails again in the game as it is rewound to
-            // (a "choose" with no legal target, FF 11.3.3): not offered again. One that asked may go otherwise.
-            if !asked {
-                let failed = offered.remove(choice);
-                if state.audit {
-                    assert!(state.attempt(|s| plays.play(s, agent, holder, &failed)).is_err(), "{} failed, then did not fail in the same game", plays.describe(state, &failed));
-                }
+        } else if !asked {
+            if state.audit {
+                assert!(state.attempt(|s| plays.play(s, agent, holder, &play)).is_err(), "{} failed, then did not fail in the same game", plays.describe(state, &play));
             }
-            last = Some((holder, state.changes, offered));
+            match &mut failed {
+                Some((player, changes, plays)) if *player == holder && *changes == state.changes => plays.push(play),
+                _ => failed = Some((holder, state.changes, vec![play])),
+            }
         }
     }
     Ok(())

@@ -73,6 +73,13 @@ pub trait Agent {
     fn reads_options(&self) -> bool {
         true
     }
+    /// Whether this agent picks one of `count` unworded options uniformly at random (`pick_one`): a
+    /// game may then draw its pick among options it tests one by one as they are drawn (a drawn
+    /// option that fails its test is set aside and another drawn), which picks each option that
+    /// passes with the same chance as listing them all first (`engine::Plays::draw`).
+    fn picks_uniformly(&self) -> bool {
+        false
+    }
     /// Picks one of `count` unworded options (asked only of an agent that does not read them).
     fn pick_one(&mut self, state: &GameState, player: PlayerId, prompt: &str, count: usize) -> usize {
         match self.decide(state, player, &Question::One { prompt: prompt.into(), options: vec![String::new(); count] }) {
@@ -132,6 +139,10 @@ impl Agent for RandomAgent {
         false
     }
 
+    fn picks_uniformly(&self) -> bool {
+        true
+    }
+
     fn pick_one(&mut self, _: &GameState, _: PlayerId, _: &str, count: usize) -> usize {
         self.rng.below(count.max(1) as u64) as usize
     }
@@ -165,7 +176,7 @@ impl GameState {
             answer = FirstOption.decide(self, player, &question);
         }
         let said = self.say(&question, &answer);
-        self.apply(crate::kernel::event::Event::Decided { player, question: question.prompt().to_string().into(), answer: said.into() });
+        self.decided(player, question.prompt().to_string().into(), said.into());
         answer
     }
 }
@@ -186,8 +197,13 @@ impl GameState {
         }
         let pick = agent.pick_one(self, player, &prompt, count);
         let said = if count == 0 { Cow::Borrowed("") } else { word(self, pick) };
-        self.apply(crate::kernel::event::Event::Decided { player, question: prompt, answer: said });
+        self.decided(player, prompt, said);
         pick
+    }
+
+    /// Records a decision `player` made, for the log and a replay: the prompt and the answer in words.
+    pub fn decided(&mut self, player: PlayerId, prompt: Cow<'static, str>, answer: Cow<'static, str>) {
+        self.apply(crate::kernel::event::Event::Decided { player, question: prompt, answer });
     }
 
     /// An answer in words: the cards' names, the option, yes or no, the items in order.

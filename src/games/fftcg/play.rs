@@ -47,86 +47,162 @@ fn summon_timing(phase: &str) -> bool {
 
 /// Every play `player` may make now, with costs they could pay.
 pub fn legal_plays(state: &GameState, w: &Words, player: PlayerId) -> Vec<Play> {
-    let mut out = vec![];
-    if !summon_timing(&state.phase) {
-        return out;
-    }
-    let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
-    let sources = Sources::of(state, w, player);
     let view = state.view();
-    let hand_zone = state.zone_id(crate::kernel::name!("hand"), Some(player));
-    let hand: &[ObjectId] = hand_zone.map_or(&[], |h| &state.zone(h).objects);
-    if hand_zone.is_some() {
-        let elsewhere = castable_elsewhere(state, player);
-        // SE14 7.10.3: counted once, for every Backup in the hand.
-        let full_of_backups = std::cell::OnceCell::new();
-        let names = std::cell::OnceCell::new();
-        let vocab = &state.library.vocab;
-        for &object in hand.iter().chain(&elsewhere) {
-            // The card's kinds, read once from the view.
-            let Some(kinds) = view.get(object.index()).and_then(Option::as_deref).map(|c| c.kinds.as_slice()) else { continue };
-            let is = |kind: crate::vocab::KindId| vocab.any_is(kinds, kind);
-            let play = if is(w.character) {
-                // FF 11.4.1.
-                if !main_empty && state.permits(object, "play_at_summon_timing", None, None) != Some(true) {
+    let listing = Listing::new(state, w, player, &view);
+    listing.candidates().into_iter().filter(|c| listing.legal(c)).map(|c| c.play).collect()
+}
+
+/// One of `player`'s plays drawn by `pick` (`engine::Plays::draw`): a candidate drawn and refused by its test is set
+/// aside and another drawn, until a legal one or passing (`None`) is; `excluded`: plays not offered.
+fn draw(state: &GameState, w: &Words, player: PlayerId, excluded: &[Play], pick: &mut dyn FnMut(usize) -> usize) -> Option<Play> {
+    let view = state.view();
+    let listing = Listing::new(state, w, player, &view);
+    let mut candidates = listing.candidates();
+    candidates.retain(|c| !excluded.contains(&c.play));
+    let mut refused = vec![];
+    let drawn = loop {
+        let i = pick(candidates.len() + 1);
+        if i >= candidates.len() {
+            break None;
+        }
+        let candidate = candidates.swap_remove(i);
+        if listing.legal(&candidate) {
+            break Some(candidate.play);
+        }
+        if state.audit {
+            refused.push(candidate.play);
+        }
+    };
+    // Audited games list the plays too: the one drawn is among them, the ones refused are not.
+    if state.audit {
+        let legal = legal_plays(state, w, player);
+        assert!(drawn.as_ref().is_none_or(|p| legal.contains(p)), "{} was drawn, and is not a legal play", describe(state, drawn.as_ref().expect("drawn")));
+        assert!(refused.iter().all(|p| !legal.contains(p)), "a legal play was refused when drawn: {refused:?} against {legal:?}");
+    }
+    drawn
+}
+
+/// A play that may be legal; an ability's carries the ability, which its test reads.
+struct Candidate<'s> {
+    play: Play,
+    ability: Option<&'s AbilityIr>,
+}
+
+/// `player`'s plays now: the candidates, found by what rules most cards out at once (the timing, the card's kind,
+/// whether it has an action or special ability used from where it is), and their tests (the costs, the limits, the
+/// effects forbidding them), which read the player's CP sources, Backups and names in play once for all.
+struct Listing<'s> {
+    state: &'s GameState,
+    w: &'s Words,
+    player: PlayerId,
+    view: &'s crate::kernel::continuous::View,
+    sources: Sources<'s>,
+    /// SE14 7.10.3: counted once, for every Backup in the hand.
+    full_of_backups: std::cell::OnceCell<bool>,
+    /// SE14 7.9.2: read once, for every Character in the hand.
+    names: std::cell::OnceCell<Vec<std::borrow::Cow<'s, str>>>,
+}
+
+impl<'s> Listing<'s> {
+    fn new(state: &'s GameState, w: &'s Words, player: PlayerId, view: &'s crate::kernel::continuous::View) -> Listing<'s> {
+        Listing { state, w, player, view, sources: Sources::of(state, w, player), full_of_backups: std::cell::OnceCell::new(), names: std::cell::OnceCell::new() }
+    }
+
+    /// The plays that may be legal, in the order they are offered: the cards in the hand (and those an effect lets
+    /// the player cast from elsewhere), then the abilities.
+    fn candidates(&self) -> Vec<Candidate<'s>> {
+        let (state, w, player, view) = (self.state, self.w, self.player, self.view);
+        let mut out = vec![];
+        if !summon_timing(&state.phase) {
+            return out;
+        }
+        let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
+        let hand_zone = state.zone_id(crate::kernel::name!("hand"), Some(player));
+        let hand: &[ObjectId] = hand_zone.map_or(&[], |h| &state.zone(h).objects);
+        if hand_zone.is_some() {
+            let vocab = &state.library.vocab;
+            for &object in hand.iter().chain(&castable_elsewhere(state, player)) {
+                // The card's kinds, read once from the view.
+                let Some(kinds) = view.get(object.index()).and_then(Option::as_deref).map(|c| c.kinds.as_slice()) else { continue };
+                let is = |kind: crate::vocab::KindId| vocab.any_is(kinds, kind);
+                let play = if is(w.character) {
+                    // FF 11.4.1.
+                    if !main_empty && state.permits(object, "play_at_summon_timing", None, None) != Some(true) {
+                        continue;
+                    }
+                    Play::Character(object)
+                } else if is(w.summon) {
+                    Play::Summon(object)
+                } else if w.item.is_some_and(is) {
+                    Play::Item(object)
+                } else if w.formation.is_some_and(is) {
+                    Play::Formation(object)
+                } else {
                     continue;
-                }
-                Play::Character(object)
-            } else if is(w.summon) {
-                Play::Summon(object)
-            } else if w.item.is_some_and(is) && equip::item_playable(state, w, player, object).is_ok() {
-                Play::Item(object)
-            } else if w.formation.is_some_and(is) && equip::formation_playable(state, player, object).is_ok() {
-                Play::Formation(object)
-            } else {
+                };
+                out.push(Candidate { play, ability: None });
+            }
+        }
+        let library = &state.library;
+        // Abilities of the cards a player controls on the field, and of the cards in their hand
+        // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
+        // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
+        let uses = super::ability_use::use_texts(library, w);
+        let no_abilities_given = state.giving_abilities.is_empty();
+        for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
+            // Without an effect giving abilities, a card has only its printed ones and its printed keywords': most have no
+            // action or special ability used from where it is, and are passed over without reading their characteristics.
+            let o = state.object(object);
+            if no_abilities_given && !uses.activatable(o.card, Some(o.zone) == hand_zone) {
                 continue;
-            };
-            // FF 11.4.4, SE14 11.4.4: the CP cost, or an alternative cost the player can pay.
-            let cost = card_cost(state, w, object);
-            let payable = sources.can_pay(&cost, &[object])
-                || super::options::alternative(state, player, object).is_some()
-                || (matches!(play, Play::Summon(_)) && super::options::paid_reduction(state, w, object).is_some_and(|r| r.affordable(state, &sources, player, object, &cost)))
-                || (matches!(play, Play::Character(_)) && super::options::removal_affordable(state, &sources, object, &cost));
-            // SE14 7.10.3: no sixth Backup; SE14 7.9.2: no second Character of a name. Read once the card could be paid
-            // for: most cannot, and the names in play are then not read.
-            let barred = || matches!(play, Play::Character(_)) && ((is(w.backup) && *full_of_backups.get_or_init(|| backups(state, w, player) >= 5)) || name_taken(state, w, object, names.get_or_init(|| names_in_play(state, w, &view, player))));
-            if payable && !barred() && play_forbidden(state, w, player, object).is_none() {
-                out.push(play);
+            }
+            let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
+            let mine = chars.controller == player;
+            // What the card's printed abilities and keywords say about using them, read once per library.
+            let (printed_activated, each_player) = uses.card(o.card);
+            if !mine && !each_player {
+                continue;
+            }
+            // Most cards have no action or special ability, printed, of a keyword, or granted: nothing to list.
+            if (chars.stripped || !printed_activated) && !chars.keywords.iter().any(|k| uses.keyword_activated(*k)) && chars.granted.is_empty() {
+                continue;
+            }
+            for (reference, ability) in abilities_in(library, o.card, chars) {
+                if class_of(library, ability) == AbilityClass::Activated {
+                    out.push(Candidate { play: Play::Ability(object, reference), ability: Some(ability) });
+                }
             }
         }
+        out
     }
-    let library = &state.library;
-    // Abilities of the cards a player controls on the field, and of the cards in their hand
-    // (SE14 15.2.11.4, 15.2.14.5: used from the hand); FF 11.6.1: an ability "each player can use"
-    // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
-    let uses = super::ability_use::use_texts(library, w);
-    let no_abilities_given = state.giving_abilities.is_empty();
-    for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
-        // Without an effect giving abilities, a card has only its printed ones and its printed keywords': most have no
-        // action or special ability used from where it is, and are passed over without reading their characteristics.
-        let o = state.object(object);
-        if no_abilities_given && !uses.activatable(o.card, Some(o.zone) == hand_zone) {
-            continue;
-        }
-        let Some(chars) = view.get(object.index()).and_then(Option::as_deref) else { continue };
-        let mine = chars.controller == player;
-        // What the card's printed abilities and keywords say about using them, read once per library.
-        let (printed_activated, each_player) = uses.card(state.object(object).card);
-        if !mine && !each_player {
-            continue;
-        }
-        // Most cards have no action or special ability, printed, of a keyword, or granted: nothing to list.
-        if (chars.stripped || !printed_activated) && !chars.keywords.iter().any(|k| uses.keyword_activated(*k)) && chars.granted.is_empty() {
-            continue;
-        }
-        // `usable` refuses another player's ability unless each player may use it (FF 11.6.1).
-        for (reference, ability) in abilities_in(library, state.object(object).card, chars) {
-            if class_of(library, ability) == AbilityClass::Activated && usable(state, w, &sources, player, object, &reference, ability, false).is_ok() {
-                out.push(Play::Ability(object, reference));
-            }
-        }
+
+    /// Whether the candidate is a legal play now: an Item with a Character to equip and a Formation whose condition
+    /// holds (SE14 11.4, 11.5), a card whose cost the player could pay and that nothing bars or forbids, an ability
+    /// the player may use (`usable`; FF 11.6.1 refuses another player's ability unless each player may use it).
+    fn legal(&self, candidate: &Candidate<'s>) -> bool {
+        let (state, w, player) = (self.state, self.w, self.player);
+        let object = match &candidate.play {
+            Play::Ability(object, reference) => return candidate.ability.is_some_and(|ability| usable(state, w, &self.sources, player, *object, reference, ability, false).is_ok()),
+            Play::Item(object) if equip::item_playable(state, w, player, *object).is_err() => return false,
+            Play::Formation(object) if equip::formation_playable(state, player, *object).is_err() => return false,
+            Play::Character(object) | Play::Summon(object) | Play::Item(object) | Play::Formation(object) => *object,
+        };
+        // FF 11.4.4, SE14 11.4.4: the CP cost, or an alternative cost the player can pay.
+        let cost = card_cost(state, w, object);
+        let (character, summon) = (matches!(candidate.play, Play::Character(_)), matches!(candidate.play, Play::Summon(_)));
+        let payable = self.sources.can_pay(&cost, &[object])
+            || super::options::alternative(state, player, object).is_some()
+            || (summon && super::options::paid_reduction(state, w, object).is_some_and(|r| r.affordable(state, &self.sources, player, object, &cost)))
+            || (character && super::options::removal_affordable(state, &self.sources, object, &cost));
+        // SE14 7.10.3: no sixth Backup; SE14 7.9.2: no second Character of a name. Read once the card could be paid
+        // for: most cannot, and the names in play are then not read.
+        let barred = || {
+            character
+                && ((w.is(state, object, w.backup) && *self.full_of_backups.get_or_init(|| backups(state, w, player) >= 5))
+                    || name_taken(state, w, object, self.names.get_or_init(|| names_in_play(state, w, self.view, player))))
+        };
+        payable && !barred() && play_forbidden(state, w, player, object).is_none()
     }
-    out
 }
 
 /// Whether the card is in `player`'s hand.
@@ -342,6 +418,10 @@ impl Plays for FfPlays {
 
     fn options(&self, state: &GameState, player: PlayerId) -> Vec<Play> {
         legal_plays(state, &self.words, player)
+    }
+
+    fn draw(&self, state: &GameState, player: PlayerId, excluded: &[Play], pick: &mut dyn FnMut(usize) -> usize) -> Option<Play> {
+        draw(state, &self.words, player, excluded, pick)
     }
 
     fn describe(&self, state: &GameState, play: &Play) -> String {

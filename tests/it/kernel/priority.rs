@@ -1,11 +1,11 @@
-//! The priority procedure: passes in succession resolve; illegal plays rewind, not offered again if they asked nothing.
+//! The priority procedure: passes in succession resolve; illegal plays rewind, not offered again if they asked nothing; plays drawn for a uniform agent.
 
 use std::collections::VecDeque;
 
 use cardscript::interp::engine::{priority, Plays};
 use cardscript::kernel::*;
 
-use super::table::{BreakDamaged, Table, ME};
+use super::table::{BreakDamaged, Table, ME, YOU};
 
 /// Each player may cast one Boost on the first Forward, once; two other plays are always illegal, one of them
 /// after asking its player something.
@@ -101,4 +101,43 @@ fn a_play_that_failed_before_asking_anything_is_not_offered_again() {
     assert_eq!(offered(1), ["cast Boost", "cast something asking", "pass"], "the play that failed without asking is gone");
     assert_eq!(offered(2), ["cast Boost", "cast something asking", "pass"], "the play that asked is offered again");
     assert_eq!(offered(3), ["cast Boost", "cast something illegal", "cast something asking", "pass"], "the other player is offered every play");
+}
+
+/// Picks uniformly without reading the options (as self-play's random agent does), by the indices it is given, then
+/// passes; keeps how many options each pick was among.
+struct Uniform {
+    picks: VecDeque<usize>,
+    counts: Vec<usize>,
+}
+
+impl Agent for Uniform {
+    fn decide(&mut self, _: &GameState, _: PlayerId, _: &Question) -> Answer {
+        Answer::Yes(true)
+    }
+
+    fn reads_options(&self) -> bool {
+        false
+    }
+
+    fn picks_uniformly(&self) -> bool {
+        true
+    }
+
+    fn pick_one(&mut self, _: &GameState, _: PlayerId, _: &str, count: usize) -> usize {
+        self.counts.push(count);
+        self.picks.pop_front().unwrap_or(count - 1)
+    }
+}
+
+#[test]
+fn an_agent_picking_uniformly_draws_among_the_plays_and_passing_and_its_picks_are_logged() {
+    // FF 11.1.4, 14.4: the plays drawn for an agent that picks uniformly are the ones listed, and passing; a play
+    // that failed before asking anything is not among them again, and each pick is logged as a decision in words.
+    let mut t = Table::new();
+    t.field("Soldier", ME);
+    let mut agent = Uniform { picks: [1].into(), counts: vec![] };
+    priority(&mut t.state, &mut agent, &BreakDamaged, &BoostOnce).unwrap();
+    assert_eq!(agent.counts, [4, 3, 4], "three plays and passing; the failed play left out; the other player's");
+    let said: Vec<(PlayerId, &str)> = t.state.log.iter().filter_map(|e| if let Event::Decided { player, answer, .. } = e { Some((*player, answer.as_ref())) } else { None }).collect();
+    assert_eq!(said, [(ME, "cast something illegal"), (ME, "pass"), (YOU, "pass")]);
 }
