@@ -167,12 +167,12 @@ impl Ctx<'_> {
 
     /// `you`, `opponent`, `owner`, `controller`, or a player the game declares.
     pub fn player_word(&self, word: &str) -> Result<PlayerId, Illegal> {
-        let source = self.source.map(|s| self.state.characteristics(s));
         match word {
             "you" => Ok(self.controller),
             "opponent" => Ok(self.state.opponent_of(self.controller)),
             "owner" => Ok(self.source.map_or(self.controller, |s| self.state.object(s).owner)),
-            "controller" => Ok(source.map_or(self.controller, |c| c.controller)),
+            // The source's controller now, read from its characteristics only for this word.
+            "controller" => Ok(self.source.map_or(self.controller, |s| self.state.characteristics(s).controller)),
             "turn_player" | "active_player" => Ok(self.state.turn_player),
             // Whoever makes the choice being made (`each player selects ... they control`).
             "chooser" => match lookup(&self.env, "chooser") {
