@@ -334,7 +334,7 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
     while state.outcome.is_none() {
         settle(state, agent, rules);
         let excluded = match &failed {
-            Some((player, changes, plays)) if *player == holder && *changes == state.changes => plays.as_slice(),
+            Some((player, changes, list)) if *player == holder && *changes == state.changes => list.as_slice(),
             _ => &[],
         };
         let chosen = if agent.picks_uniformly() {
@@ -379,7 +379,7 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
                 assert!(state.attempt(|s| plays.play(s, agent, holder, &play)).is_err(), "{} failed, then did not fail in the same game", plays.describe(state, &play));
             }
             match &mut failed {
-                Some((player, changes, plays)) if *player == holder && *changes == state.changes => plays.push(play),
+                Some((player, changes, list)) if *player == holder && *changes == state.changes => list.push(play),
                 _ => failed = Some((holder, state.changes, vec![play])),
             }
         }
