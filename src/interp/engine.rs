@@ -305,8 +305,7 @@ pub trait Plays {
     /// the plays are listed first; a game whose plays cost much to test may draw among candidates
     /// and test only those it draws.
     fn draw(&self, state: &GameState, player: PlayerId, excluded: &[Self::Play], pick: &mut dyn FnMut(usize) -> usize) -> Option<Self::Play> {
-        let mut options = self.options(state, player);
-        options.retain(|p| !excluded.contains(p));
+        let mut options = offered(self, state, player, excluded);
         let i = pick(options.len() + 1);
         (i < options.len()).then(|| options.swap_remove(i))
     }
@@ -317,6 +316,18 @@ pub trait Plays {
     /// What the game does after something resolved (FF 11.11.10: a resolved Summon goes to the
     /// Break Zone).
     fn after_resolution(&self, _state: &mut GameState, _agent: &mut dyn Agent) {}
+}
+
+/// The plays `player` may make now but `excluded`, in the order the game lists them.
+fn offered<P: Plays + ?Sized>(plays: &P, state: &GameState, player: PlayerId, excluded: &[P::Play]) -> Vec<P::Play> {
+    let mut options = plays.options(state, player);
+    options.retain(|p| !excluded.contains(p));
+    options
+}
+
+/// A priority answer in words: the play, or passing (`None`).
+fn in_words<P: Plays + ?Sized>(plays: &P, state: &GameState, play: Option<&P::Play>) -> Cow<'static, str> {
+    play.map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(state, p)))
 }
 
 /// Priority until both players pass in succession with nothing left to resolve (FF 11.1.4-11.1.7,
@@ -339,14 +350,13 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
         };
         let chosen = if agent.picks_uniformly() {
             let drawn = plays.draw(state, holder, excluded, &mut |n| agent.pick_one(state, holder, "priority", n));
-            let said = drawn.as_ref().map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(state, p)));
+            let said = in_words(plays, state, drawn.as_ref());
             state.decided(holder, Cow::Borrowed("priority"), said);
             drawn
         } else {
-            let mut offered = plays.options(state, holder);
-            offered.retain(|p| !excluded.contains(p));
+            let mut offered = offered(plays, state, holder, excluded);
             let pass = offered.len();
-            let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| offered.get(i).map_or(Cow::Borrowed("pass"), |p| Cow::Owned(plays.describe(s, p))));
+            let choice = state.ask_one(agent, holder, "priority", pass + 1, |s, i| in_words(plays, s, offered.get(i)));
             (choice < pass).then(|| offered.swap_remove(choice))
         };
         let Some(play) = chosen else {
