@@ -4,6 +4,7 @@
 //! The vocabulary is data. It knows nothing about how a phrase is checked or run.
 
 pub mod build;
+pub mod kinds;
 pub mod primitive;
 
 use serde::Serialize;
@@ -258,10 +259,18 @@ pub struct Vocabulary {
     pub ancestry: KindAncestry,
 }
 
-/// `kind_is` for every pair of kinds, worked out on first use (row `k`, column `ancestor`, in one
-/// flat table): derived from `kinds`, so not part of the vocabulary's identity (always equal).
+/// `kind_is` for every pair of kinds, worked out on first use: derived from `kinds`, so not part of
+/// the vocabulary's identity (always equal).
 #[derive(Debug, Clone, Default)]
-pub struct KindAncestry(std::sync::OnceLock<Vec<bool>>);
+pub struct KindAncestry(std::sync::OnceLock<Ancestry>);
+
+#[derive(Debug, Clone)]
+pub struct Ancestry {
+    /// Row `k`, column `ancestor`, in one flat table.
+    table: Vec<bool>,
+    /// For each kind, a bit for every kind that is it or descends from it (`Kinds`); none past 64 kinds.
+    descendants: Vec<u64>,
+}
 
 impl PartialEq for KindAncestry {
     fn eq(&self, _: &Self) -> bool {
@@ -347,7 +356,7 @@ impl Vocabulary {
     pub fn kind_is(&self, k: KindId, ancestor: KindId) -> bool {
         let n = self.kinds.len();
         match self.ancestry.0.get() {
-            Some(table) if k.index() < n && ancestor.index() < n => table[k.index() * n + ancestor.index()],
+            Some(a) if k.index() < n && ancestor.index() < n => a.table[k.index() * n + ancestor.index()],
             _ => self.kind_is_first(k, ancestor),
         }
     }
@@ -356,11 +365,20 @@ impl Vocabulary {
     #[cold]
     fn kind_is_first(&self, k: KindId, ancestor: KindId) -> bool {
         let n = self.kinds.len();
-        let table = self.ancestry.0.get_or_init(|| (0..n * n).map(|i| self.kind_is_within(KindId((i / n) as u32), KindId((i % n) as u32), n)).collect());
-        match (k.index() < n && ancestor.index() < n).then(|| table[k.index() * n + ancestor.index()]) {
+        match (k.index() < n && ancestor.index() < n).then(|| self.ancestry_made().table[k.index() * n + ancestor.index()]) {
             Some(is) => is,
             None => self.kind_is_within(k, ancestor, n),
         }
+    }
+
+    /// The kinds' ancestry, made on first use.
+    pub(crate) fn ancestry_made(&self) -> &Ancestry {
+        self.ancestry.0.get_or_init(|| {
+            let n = self.kinds.len();
+            let table: Vec<bool> = (0..n * n).map(|i| self.kind_is_within(KindId((i / n) as u32), KindId((i % n) as u32), n)).collect();
+            let descendants = if n <= 64 { (0..n).map(|a| (0..n).filter(|k| table[k * n + a]).fold(0, |bits, k| bits | 1 << k)).collect() } else { vec![] };
+            Ancestry { table, descendants }
+        })
     }
 
     /// `kind_is`, following at most `depth` super-kind links (a cycle is reported when the

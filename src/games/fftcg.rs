@@ -117,7 +117,7 @@ impl Words {
 
     /// Whether the object is of `kind` now (a Summon is a card, a Forward a Character).
     pub fn is(&self, state: &GameState, object: ObjectId, kind: KindId) -> bool {
-        state.reading(object, |c| state.library.vocab.any_is(&c.kinds, kind))
+        state.reading(object, |c| state.library.vocab.is_of(&c.kinds, kind))
     }
 
     /// The object's Elements now (FF 5.2.1.1).

@@ -77,7 +77,7 @@ impl Words {
 
     /// Whether the object is of `kind` now (an ITEM•UNIT is both, 203.2a).
     pub fn is(&self, state: &GameState, object: ObjectId, kind: KindId) -> bool {
-        state.characteristics(object).kinds.iter().any(|k| state.library.vocab.kind_is(*k, kind))
+        state.library.vocab.is_of(&state.characteristics(object).kinds, kind)
     }
 
     pub fn number(&self, state: &GameState, object: ObjectId, property: PropId) -> i64 {

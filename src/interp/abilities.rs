@@ -130,7 +130,7 @@ pub(super) fn works_in(state: &GameState, object: ObjectId, ability: &AbilityIr)
         return named == *zone;
     }
     let kinds = &state.characteristics(object).kinds;
-    let mut by_kind = state.config.kind_ability_zones.iter().filter(|(k, _)| kinds.iter().any(|have| state.library.vocab.kind_is(*have, *k))).peekable();
+    let mut by_kind = state.config.kind_ability_zones.iter().filter(|(k, _)| state.library.vocab.is_of(kinds, *k)).peekable();
     match by_kind.peek() {
         Some(_) => by_kind.any(|(_, z)| z == zone),
         None => zone.is_in(&state.config.ability_zones),

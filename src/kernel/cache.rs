@@ -130,7 +130,7 @@ pub(crate) fn printed(library: &Arc<Library>, players: usize, card: crate::kerne
         let ir = library.card(card);
         Rc::new(Characteristics {
             controller,
-            kinds: ir.kinds.clone(),
+            kinds: crate::vocab::kinds::Kinds::new(ir.kinds.clone()),
             properties: ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect(),
             keywords: ir.keywords.iter().map(|k| k.keyword).collect(),
             stripped: false,

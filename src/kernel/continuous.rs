@@ -183,7 +183,7 @@ impl Hook {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Characteristics {
     pub controller: PlayerId,
-    pub kinds: Vec<KindId>,
+    pub kinds: crate::vocab::kinds::Kinds,
     pub properties: Vec<(PropId, Value)>,
     pub keywords: Vec<KeywordId>,
     pub stripped: bool,
@@ -546,7 +546,7 @@ impl GameState {
             Selector::All => true,
             Selector::Objects(list) => list.contains(&object),
             Selector::AsItWas(it) => *it == object,
-            Selector::Kind(k) => self.library.vocab.any_is(&c.kinds, *k),
+            Selector::Kind(k) => self.library.vocab.is_of(&c.kinds, *k),
             Selector::ControlledBy(p) => c.controller == *p,
             Selector::OwnedBy(p) => o.owner == *p,
             Selector::InZone(name) => self.zone(o.zone).name == *name,

@@ -28,7 +28,7 @@ impl GameState {
             for object in self.affected(&view, e) {
                 let card_ir = self.library.card(card);
                 if let Some(c) = view[object.index()].as_mut().map(Rc::make_mut) {
-                    c.kinds = card_ir.kinds.clone();
+                    c.kinds = crate::vocab::kinds::Kinds::new(card_ir.kinds.clone());
                     c.properties = card_ir.properties.iter().filter_map(|(p, v)| Some((*p, Value::from_printed(v)?))).collect();
                     c.keywords = card_ir.keywords.iter().map(|k| k.keyword).collect();
                     c.stripped = blank_text;
@@ -442,11 +442,7 @@ pub(super) fn apply_change(c: &mut Characteristics, change: &Change, amount: i64
         Change::HasEvery(p) => {
             c.every.insert(*p);
         }
-        Change::AddKind(k) => {
-            if !c.kinds.contains(k) {
-                c.kinds.push(*k);
-            }
-        }
+        Change::AddKind(k) => c.kinds.add(*k),
         Change::GrantKeyword(k) => {
             if !c.keywords.contains(k) {
                 c.keywords.push(*k);

@@ -124,7 +124,7 @@ pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> 
     let mut out = vec![Event::Flag { object: new, flag: crate::kernel::name!(PUT_FROM_FIELD), value: true, by: vec![] }];
     let was = state.characteristics(old);
     let player = was.controller;
-    if was.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.forward)) && !state.players[player.index()].flags.contains(FORWARD_PUT_FROM_FIELD) {
+    if state.library.vocab.is_of(&was.kinds, w.forward) && !state.players[player.index()].flags.contains(FORWARD_PUT_FROM_FIELD) {
         out.push(Event::PlayerFlag { player, flag: crate::kernel::name!(FORWARD_PUT_FROM_FIELD), value: true });
     }
     out
@@ -162,7 +162,7 @@ pub fn moved_by_announcements(state: &GameState, w: &Words, new: ObjectId) -> Ve
         return vec![];
     }
     let c = state.characteristics(by);
-    let detail = if c.kinds.iter().any(|k| state.library.vocab.kind_is(*k, w.summon)) { "summons" } else { "abilities" };
+    let detail = if state.library.vocab.is_of(&c.kinds, w.summon) { "summons" } else { "abilities" };
     due.into_iter().map(|(name, object)| Event::Signal { name: name.into(), objects: vec![object], player: Some(c.controller), detail: Some(detail.into()) }).collect()
 }
 

@@ -17,7 +17,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     }
     // The names of the amounts effects adjust (`{adjustment}`, `{adjustment}_floor`, `{adjustment}_any_element`).
     let (adjustment, floor_key, any_element_key) =
-        if state.library.vocab.any_is(&c.kinds, w.summon) { ("cast_cost", "cast_cost_floor", "cast_cost_any_element") } else { ("play_cost", "play_cost_floor", "play_cost_any_element") };
+        if state.library.vocab.is_of(&c.kinds, w.summon) { ("cast_cost", "cast_cost_floor", "cast_cost_any_element") } else { ("play_cost", "play_cost_floor", "play_cost_any_element") };
     // Changes for anyone, changes for this player only ("for opponent to cast"), and a floor
     // ("cannot become 0": at least 1 more than the floor).
     // The player casting it: its owner, or the player an effect lets cast it as though they owned it (FF 6.2.1).
@@ -35,7 +35,7 @@ pub fn card_cost(state: &GameState, w: &Words, object: ObjectId) -> CpCost {
     // FF 11.4.4, 11.2: a rule of the player's reducing the cost of each Character they play, with a
     // floor ("reduced by 1 (it cannot become 0)", 11-073H Tilika: the rule's value).
     let (character_rule, next_card_rule) = cost_rules(state);
-    if adjustment == "play_cost" && total > 0 && character_rule && state.library.vocab.any_is(&c.kinds, w.character) {
+    if adjustment == "play_cost" && total > 0 && character_rule && state.library.vocab.is_of(&c.kinds, w.character) {
         for (rule, value, amount) in state.player_rules(player) {
             if rule == CHARACTER_PLAY_COST_REDUCTION {
                 let floor = value.as_ref().and_then(Value::number).unwrap_or(0);

@@ -105,7 +105,7 @@ fn scan(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) ->
     // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
     for object in state.in_zones(crate::kernel::name!("field")).filter(|o| !exclude.contains(o)) {
         let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
-        if c.controller != player || !vocab.any_is(&c.kinds, w.backup) || state.object(object).flags.contains("dull") {
+        if c.controller != player || !vocab.is_of(&c.kinds, w.backup) || state.object(object).flags.contains("dull") {
             continue;
         }
         // Most Backups have no permission about the CP they make: their Elements, read in place.

@@ -125,8 +125,8 @@ impl<'s> Listing<'s> {
             let vocab = &state.library.vocab;
             for &object in hand.iter().chain(&castable_elsewhere(state, player)) {
                 // The card's kinds, read once from the view.
-                let Some(kinds) = view.get(object.index()).and_then(Option::as_deref).map(|c| c.kinds.as_slice()) else { continue };
-                let is = |kind: crate::vocab::KindId| vocab.any_is(kinds, kind);
+                let Some(kinds) = view.get(object.index()).and_then(Option::as_deref).map(|c| &c.kinds) else { continue };
+                let is = |kind: crate::vocab::KindId| vocab.is_of(kinds, kind);
                 let play = if is(w.character) {
                     // FF 11.4.1.
                     if !main_empty && state.permits(object, "play_at_summon_timing", None, None) != Some(true) {
@@ -227,7 +227,7 @@ fn names_in_play<'v>(state: &GameState, w: &Words, view: &'v crate::kernel::cont
         .in_zones(crate::kernel::name!("field"))
         .filter_map(|o| {
             let c = view.get(o.index())?.as_deref()?;
-            (c.controller == player && vocab.any_is(&c.kinds, w.character) && !Words::has_icon(c, w.generic)).then(|| w.name_in(state, c, o))
+            (c.controller == player && vocab.is_of(&c.kinds, w.character) && !Words::has_icon(c, w.generic)).then(|| w.name_in(state, c, o))
         })
         .collect()
 }
@@ -248,13 +248,13 @@ fn name_taken(state: &GameState, w: &Words, object: ObjectId, names: &[std::borr
 /// `o`'s characteristics in `view` when it is a Character named `name` (the names compared where
 /// they are, not copied).
 fn character_named<'v>(state: &GameState, w: &Words, view: &'v crate::kernel::continuous::View, o: ObjectId, name: &str) -> Option<&'v crate::kernel::Characteristics> {
-    view.get(o.index()).and_then(Option::as_deref).filter(|c| state.library.vocab.any_is(&c.kinds, w.character) && w.name_in(state, c, o) == name)
+    view.get(o.index()).and_then(Option::as_deref).filter(|c| state.library.vocab.is_of(&c.kinds, w.character) && w.name_in(state, c, o) == name)
 }
 
 /// The Backups `player` controls (SE14 7.10.3).
 pub fn backups(state: &GameState, w: &Words, player: PlayerId) -> usize {
     let (view, vocab) = (state.view(), &state.library.vocab);
-    let backup = |c: &crate::kernel::Characteristics| c.controller == player && vocab.any_is(&c.kinds, w.backup);
+    let backup = |c: &crate::kernel::Characteristics| c.controller == player && vocab.is_of(&c.kinds, w.backup);
     state.in_zones(crate::kernel::name!("field")).filter(|o| view.get(o.index()).and_then(Option::as_deref).is_some_and(backup)).count()
 }
 
@@ -311,7 +311,7 @@ pub(super) fn usable(state: &GameState, w: &Words, sources: &Sources, player: Pl
     }
     let forbids_kind = |h: &crate::kernel::Hook| h.action.strip_prefix("use_").and_then(|a| a.strip_suffix("_abilities")) == Some(kind.as_str());
     // Whether an effect may forbid the kind, and whether the card is an Item on the field, read at once.
-    let (forbidden, item) = state.reading(object, |c| (c.forbidden.iter().any(forbids_kind), zone == "field" && w.item.is_some_and(|k| state.library.vocab.any_is(&c.kinds, k))));
+    let (forbidden, item) = state.reading(object, |c| (c.forbidden.iter().any(forbids_kind), zone == "field" && w.item.is_some_and(|k| state.library.vocab.is_of(&c.kinds, k))));
     if forbidden && state.permits(object, &format!("use_{kind}_abilities"), None, None) == Some(false) {
         return refuse(&|| format!("{} cannot use {kind} abilities (an effect forbids it)", state.name_of(object)));
     }

@@ -14,7 +14,7 @@ use super::Words;
 /// The word a restriction on `source`'s effects uses: a Summon's, or an ability's.
 pub(super) fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
     let vocab = &state.library.vocab;
-    let summon = source.zip(vocab.kind("summon")).is_some_and(|(s, summon)| state.characteristics(s).kinds.iter().any(|k| vocab.kind_is(*k, summon)));
+    let summon = source.zip(vocab.kind("summon")).is_some_and(|(s, summon)| vocab.is_of(&state.characteristics(s).kinds, summon));
     if summon { "summons" } else { "abilities" }
 }
 
@@ -29,7 +29,7 @@ pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<Object
     // FF 6.5.2.1: an EX Burst, the effect of a card in the Damage Zone ("cannot be chosen by Summons' EX Bursts or
     // Characters' EX Bursts", 5-075L Wol).
     let vocab = &state.library.vocab;
-    let backup = source.zip(vocab.kind("backup")).is_some_and(|(s, b)| state.characteristics(s).kinds.iter().any(|k| vocab.kind_is(*k, b)));
+    let backup = source.zip(vocab.kind("backup")).is_some_and(|(s, b)| vocab.is_of(&state.characteristics(s).kinds, b));
     let ex_burst = source.is_some_and(|s| state.zone(state.object(s).zone).name == "damage_zone");
     // "cannot be chosen by Summons or abilities of the named Element" (2-023H Rubicante): only by those of that Element.
     let of_element = |o: ObjectId| {

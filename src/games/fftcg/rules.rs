@@ -106,7 +106,7 @@ impl RuleProcesses for FfRules {
         let mut backups = [0usize; 2];
         for o in state.in_zones(crate::kernel::name!("field")) {
             let Some(c) = view.get(o.index()).and_then(Option::as_deref) else { continue };
-            let is = |kind| library.vocab.any_is(&c.kinds, kind);
+            let is = |kind| library.vocab.is_of(&c.kinds, kind);
             equipment |= w.item.is_some_and(is) || w.formation.is_some_and(is);
             if !is(w.character) {
                 continue;
