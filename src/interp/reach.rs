@@ -123,10 +123,21 @@ fn may(state: &GameState, reach: &TriggerReach, event: Option<&Event>, object: O
 /// Whether `event` may trigger a printed ability or keyword of any card in the game (any object's
 /// card): when not, and no effect gives abilities (`reached`), no card need be looked at.
 pub fn game_reaches(state: &GameState, event: &Event) -> bool {
-    let reaches = reaches(&state.library);
+    game_reach(state).reach.reaches(state, event, None)
+}
+
+/// Whether an object of `card` has been in the game (a card of a deck, or put into the game since): what a game asks
+/// to pass over cards no card of the game could concern.
+pub fn card_in_game(state: &GameState, card: crate::kernel::CardId) -> bool {
+    game_reach(state).seen.get(card.index()).copied().unwrap_or(false)
+}
+
+/// What the cards of the game reach, brought up to the objects there are now.
+fn game_reach(state: &GameState) -> std::cell::RefMut<'_, std::rc::Rc<crate::kernel::trigger::GameReach>> {
     let mut cached = state.cache.game_reach.borrow_mut();
     let upto = state.cache.game_reach_upto.replace(state.objects.len());
     if upto != state.objects.len() {
+        let reaches = reaches(&state.library);
         let fresh = &state.objects[upto.min(state.objects.len())..];
         // A new object of a card seen before (a card that moved) reaches nothing new: the reach,
         // shared with `attempt`'s snapshots, is not copied for it.
@@ -142,7 +153,7 @@ pub fn game_reaches(state: &GameState, event: &Event) -> bool {
             }
         }
     }
-    cached.reach.reaches(state, event, None)
+    cached
 }
 
 /// Whether a triggered ability of some card in the game, printed, of a keyword or given by an effect, listens for the

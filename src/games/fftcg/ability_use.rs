@@ -107,6 +107,8 @@ pub(super) struct UseTexts {
     keywords: Vec<Vec<UseText>>,
     /// By card: whether it has a printed action or special ability, and one each player may use.
     cards: Vec<(bool, bool)>,
+    /// The cards with an ability each player may use (13-108L Llednar): few.
+    each_player: Vec<crate::kernel::CardId>,
     /// By card: whether a printed ability of it produces CP of any Element (`UseText::produces_cp`).
     producing_cp: Vec<bool>,
     /// By keyword: whether it brings an action or special ability.
@@ -136,12 +138,19 @@ impl UseTexts {
             .zip(&printed)
             .map(|(c, texts)| c.keywords.iter().filter_map(|k| keyword_from.get(k.keyword.index())).fold(from(&c.abilities, texts), |z, k| either(z, *k)))
             .collect();
-        UseTexts { producing_cp, printed, keywords, cards, keyword_activated, activatable }
+        let each_player = (0..cards.len()).filter(|&i| cards[i].1).map(|i| crate::kernel::CardId(i as u32)).collect();
+        UseTexts { producing_cp, printed, keywords, cards, each_player, keyword_activated, activatable }
     }
 
     /// Whether the card has a printed action or special ability, and one each player may use.
     pub fn card(&self, card: crate::kernel::CardId) -> (bool, bool) {
         self.cards.get(card.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether a card of the game has an ability each player may use (FF 11.6.1): without one, a player uses only the
+    /// abilities of the cards they control.
+    pub fn each_player_in_game(&self, state: &crate::kernel::GameState) -> bool {
+        self.each_player.iter().any(|card| crate::interp::card_in_game(state, *card))
     }
 
     /// Whether a printed ability of the card produces CP of any Element (8-053H Sherlotta).

@@ -114,13 +114,14 @@ impl<'s> Listing<'s> {
     /// the player cast from elsewhere), then the abilities.
     fn candidates(&self) -> Vec<Candidate<'s>> {
         let (state, w, player, view) = (self.state, self.w, self.player, self.view);
-        let mut out = vec![];
         if !summon_timing(&state.phase) {
-            return out;
+            return vec![];
         }
         let main_empty = state.phase.starts_with("main") && state.turn_player == player && state.stack.is_empty();
         let hand_zone = state.zone_id(crate::kernel::name!("hand"), Some(player));
         let hand: &[ObjectId] = hand_zone.map_or(&[], |h| &state.zone(h).objects);
+        // Room for every card in the hand and a few abilities: grown rarely.
+        let mut out = Vec::with_capacity(hand.len() + 4);
         if hand_zone.is_some() {
             let vocab = &state.library.vocab;
             for &object in hand.iter().chain(&castable_elsewhere(state, player)) {
@@ -151,7 +152,16 @@ impl<'s> Listing<'s> {
         // (13-108L Llednar) of the other player's cards too, its cost paid by the player using it.
         let uses = super::ability_use::use_texts(library, w);
         let no_abilities_given = state.giving_abilities.is_empty();
-        for object in state.in_zones(crate::kernel::name!("field")).chain(hand.iter().copied()) {
+        // The other player's field holds only cards they control (without an effect on control, each card's controller
+        // is its owner), whose abilities are theirs alone to use unless a card of the game has one each player may use.
+        let theirs_too = uses.each_player_in_game(state) || state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
+        let field = crate::kernel::name!("field");
+        let fields = state.zones.iter().filter(|z| z.name == field && (theirs_too || z.owner == Some(player)));
+        if state.audit && !theirs_too {
+            let mut passed_over = state.zones.iter().filter(|z| z.name == field && z.owner != Some(player)).flat_map(|z| z.objects.iter());
+            assert!(passed_over.all(|o| state.controller(*o) != player), "a card {} controls is on another player's field", state.players[player.index()].name);
+        }
+        for object in fields.flat_map(|z| z.objects.iter().copied()).chain(hand.iter().copied()) {
             // Without an effect giving abilities, a card has only its printed ones and its printed keywords': most have no
             // action or special ability used from where it is, and are passed over without reading their characteristics.
             let o = state.object(object);
