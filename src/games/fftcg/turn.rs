@@ -222,11 +222,17 @@ fn forget_this_turn(state: &mut GameState) {
     let ended = [name!("attacked"), name!(super::play::CAST_THIS_TURN), name!(super::rules::DAMAGED_THIS_TURN), name!(super::damage::FIRST_DAMAGE_THIS_TURN)];
     let put_from_field = name!(super::answers::PUT_FROM_FIELD);
     let this_turn = |f: &Name| ended.contains(f) || f.starts_with(crate::kernel::USED_THIS_TURN);
-    // One pass over the cards, most of which have neither flags nor counters.
+    // One pass over the cards, most of which have neither flags nor counters; none in a deck has a mark of the turn
+    // (a card put there is a new object, FF 7.4, and nothing marks a card while it is there).
     let mut marked: Vec<(ObjectId, Name)> = vec![];
     let mut counted: Vec<(ObjectId, i64)> = vec![];
     let mut put_away: Vec<ObjectId> = vec![];
-    for o in state.live_objects() {
+    let deck = name!("deck");
+    if state.audit {
+        let marked_in_deck = state.in_zones(deck).find(|o| state.object(*o).flags.iter().any(this_turn) || state.object(*o).counters.contains_key(super::attack::ATTACKS_THIS_TURN));
+        assert!(marked_in_deck.is_none(), "{} in a deck has a mark of the turn", marked_in_deck.map_or(String::new(), |o| state.name_of(o)));
+    }
+    for o in state.zones.iter().filter(|z| z.name != deck).flat_map(|z| z.objects.iter().copied()) {
         let object = state.object(o);
         if object.flags.is_empty() && object.counters.is_empty() {
             continue;
