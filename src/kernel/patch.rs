@@ -113,26 +113,37 @@ impl GameState {
     /// `global_value`; with `recorded`, its value before the objects `stale` changed: of the
     /// objects its count counted then, only those are read again.
     fn global_value_since(&self, view: &View, e: &ContinuousEffect, recorded: Option<&GlobalValue>, stale: &[ObjectId], pretending: bool) -> GlobalValue {
-        let amount = self.amount_of(view, e);
+        // An amount of so much for each object judged alone ("+1000 power for each Backup you control") is counted as
+        // the condition's count below.
+        let per_match = per_match(e).filter(|(_, s)| !pretending && judged_alone(s));
+        let (amount, amount_counted) = match per_match {
+            Some((each, selector)) => {
+                let counted = self.counted_since(view, selector, e.source, recorded.and_then(|g| g.amount_counted.as_ref()), stale);
+                (Some(each * counted.len() as i64), Some(counted))
+            }
+            None => (self.amount_of(view, e), None),
+        };
         let count = count_condition(e);
         // Whether its count judges objects alone, worked out once for the effect (it does not change).
         let alone = recorded.map_or_else(|| count.is_some_and(|(s, ..)| judged_alone(s)), |g| g.alone);
         let Some((selector, op, value)) = count.filter(|_| alone && !pretending) else {
-            return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, alone, counted: None };
+            return GlobalValue { effect: e.id, holds: e.condition.as_ref().is_none_or(|c| self.holds(view, c, e.source)), amount, alone, counted: None, amount_counted };
         };
-        let counted = match recorded.and_then(|g| g.counted.as_ref()) {
-            Some(before) => {
-                let now: smallvec::SmallVec<[ObjectId; 4]> = stale.iter().copied().filter(|&o| self.listed(o) && self.selects(view, selector, o, e.source)).collect();
-                // Most changes touch none of the objects counted: the list stands, shared.
-                if now.is_empty() && !before.iter().any(|o| stale.contains(o)) {
-                    before.clone()
-                } else {
-                    Rc::new(before.iter().copied().filter(|o| !stale.contains(o)).chain(now).collect())
-                }
-            }
-            None => Rc::new(self.matching(view, selector, e.source)),
-        };
-        GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, alone, counted: Some(counted) }
+        let counted = self.counted_since(view, selector, e.source, recorded.and_then(|g| g.counted.as_ref()), stale);
+        GlobalValue { effect: e.id, holds: compare(counted.len() as i64, op, value), amount, alone, counted: Some(counted), amount_counted }
+    }
+
+    /// The objects `selector` (judging each object alone) matches now: with the list `before` it matched, only the
+    /// objects `stale` that changed since are judged again.
+    fn counted_since(&self, view: &View, selector: &Selector, source: Option<ObjectId>, before: Option<&Rc<Vec<ObjectId>>>, stale: &[ObjectId]) -> Rc<Vec<ObjectId>> {
+        let Some(before) = before else { return Rc::new(self.matching(view, selector, source)) };
+        let now: smallvec::SmallVec<[ObjectId; 4]> = stale.iter().copied().filter(|&o| self.listed(o) && self.selects(view, selector, o, source)).collect();
+        // Most changes touch none of the objects counted: the list stands, shared.
+        if now.is_empty() && !before.iter().any(|o| stale.contains(o)) {
+            before.clone()
+        } else {
+            Rc::new(before.iter().copied().filter(|o| !stale.contains(o)).chain(now).collect())
+        }
     }
 
     /// Trails 1329.1: whether pretended cards are counted too, by effects rather than objects
@@ -285,6 +296,8 @@ pub(crate) struct GlobalValue {
     alone: bool,
     /// The objects such a condition counted (none while cards are pretended, Trails 1329.1).
     counted: Option<Rc<Vec<ObjectId>>>,
+    /// The objects its amount counted, when it is so much for each object judged alone (`per_match`).
+    amount_counted: Option<Rc<Vec<ObjectId>>>,
 }
 
 impl GlobalValue {
@@ -295,11 +308,19 @@ impl GlobalValue {
 
     /// Leaves out of what it counted the objects from `len` on (made by an action that was rewound).
     pub(crate) fn forget_objects_from(&mut self, len: usize) {
-        if let Some(counted) = &mut self.counted
-            && counted.iter().any(|o| o.index() >= len)
-        {
-            Rc::make_mut(counted).retain(|o| o.index() < len);
+        for counted in [&mut self.counted, &mut self.amount_counted].into_iter().flatten() {
+            if counted.iter().any(|o| o.index() >= len) {
+                Rc::make_mut(counted).retain(|o| o.index() < len);
+            }
         }
+    }
+}
+
+/// An effect's amount when it is so much for each object a selector matches: (so much, the selector).
+fn per_match(e: &ContinuousEffect) -> Option<(i64, &Selector)> {
+    match &e.change {
+        Change::Property { amount: Amount::PerMatch { each, selector }, .. } | Change::Adjust { amount: Amount::PerMatch { each, selector }, .. } => Some((*each, selector)),
+        _ => None,
     }
 }
 
@@ -353,7 +374,7 @@ mod tests {
 
     #[test]
     fn a_rewound_actions_objects_are_left_out_of_what_a_condition_counted() {
-        let mut g = GlobalValue { effect: crate::kernel::ids::EffectId(0), holds: true, amount: None, alone: true, counted: Some(Rc::new(vec![ObjectId(3), ObjectId(40), ObjectId(7)])) };
+        let mut g = GlobalValue { effect: crate::kernel::ids::EffectId(0), holds: true, amount: None, alone: true, counted: Some(Rc::new(vec![ObjectId(3), ObjectId(40), ObjectId(7)])), amount_counted: None };
         g.forget_objects_from(10);
         assert_eq!(g.counted.as_deref(), Some(&vec![ObjectId(3), ObjectId(7)]));
     }
