@@ -13,7 +13,7 @@ use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Pos
 /// draws a card outside of his/her Draw Phase", 5-036L The Emperor).
 pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: usize) -> Vec<ObjectId> {
     let (Some(deck), Some(hand)) = (state.zone_id(crate::kernel::name!("deck"), Some(player)), state.zone_id(crate::kernel::name!("hand"), Some(player))) else { return vec![] };
-    let mut drawn = vec![];
+    let mut drawn = Vec::with_capacity(n);
     for _ in 0..n {
         let Some(&card) = state.zone(deck).objects.last() else {
             state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!("took_from_empty_deck"), value: true });
@@ -24,7 +24,9 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
         drawn.push(new);
         // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.
         let key = player.key_name(DRAWN_THIS_TURN);
-        let mut so_far = state.tracked.get(&key).cloned().unwrap_or_default();
+        let before = state.tracked.get(&key).map_or(&[][..], Vec::as_slice);
+        let mut so_far = Vec::with_capacity(before.len() + 1);
+        so_far.extend_from_slice(before);
         so_far.push(new);
         state.apply(Event::Tracked { name: key, objects: so_far });
         let detail = (state.phase != "draw").then(|| "outside_draw_phase".to_string());
