@@ -288,14 +288,18 @@ pub fn procedures(game: &str) -> Option<&'static dyn Procedures> {
     }
 }
 
+/// Whether an effect on control is in force: without one, each card's controller is its owner (Trails 105.3a).
+pub fn control_changed(state: &GameState) -> bool {
+    state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)))
+}
+
 /// Trails 506.4, 105.3; SE14 7.8.2: a card in a player's `zone` (the field) that another player now
 /// controls (an effect changed its controller, or such an effect ended) moves to its controller's
 /// zone of that name, staying the same object (the game keeps it: `same_object_moves`); its
 /// always-on abilities start again under the new controller (Trails 105.3b; `after_event` ends
 /// and starts them for every same-object move). Whether one moved.
 pub fn to_controllers_zone(state: &mut GameState, agent: &mut dyn Agent, zone: crate::kernel::Name) -> bool {
-    // Without an effect on control, each card's controller is its owner (Trails 105.3a).
-    let changed = state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
+    let changed = control_changed(state);
     let controller = |o: ObjectId| if changed { state.controller(o) } else { state.object(o).owner };
     let mut misplaced: Vec<(ObjectId, PlayerId)> = vec![];
     for z in state.zones.iter().filter(|z| z.name == zone) {

@@ -265,7 +265,7 @@ pub struct Vocabulary {
 pub struct KindAncestry(std::sync::OnceLock<Ancestry>);
 
 #[derive(Debug, Clone)]
-pub struct Ancestry {
+struct Ancestry {
     /// Row `k`, column `ancestor`, in one flat table.
     table: Vec<bool>,
     /// For each kind, a bit for every kind that is it or descends from it (`Kinds`); none past 64 kinds.
@@ -372,7 +372,7 @@ impl Vocabulary {
     }
 
     /// The kinds' ancestry, made on first use.
-    pub(crate) fn ancestry_made(&self) -> &Ancestry {
+    fn ancestry_made(&self) -> &Ancestry {
         self.ancestry.0.get_or_init(|| {
             let n = self.kinds.len();
             let table: Vec<bool> = (0..n * n).map(|i| self.kind_is_within(KindId((i / n) as u32), KindId((i % n) as u32), n)).collect();

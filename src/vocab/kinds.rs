@@ -52,11 +52,7 @@ impl Vocabulary {
     /// 64 kinds (every kind then has its bit), `any_is` otherwise.
     #[inline]
     pub fn is_of(&self, kinds: &Kinds, ancestor: KindId) -> bool {
-        let ancestry = match self.ancestry.0.get() {
-            Some(a) => a,
-            None => self.ancestry_made(),
-        };
-        match ancestry.descendants.get(ancestor.index()) {
+        match self.ancestry_made().descendants.get(ancestor.index()) {
             Some(descendants) => kinds.bits & descendants != 0,
             None => self.any_is(kinds, ancestor),
         }

@@ -154,14 +154,15 @@ impl<'s> Listing<'s> {
         let no_abilities_given = state.giving_abilities.is_empty();
         // The other player's field holds only cards they control (without an effect on control, each card's controller
         // is its owner), whose abilities are theirs alone to use unless a card of the game has one each player may use.
-        let theirs_too = uses.each_player_in_game(state) || state.effects.iter().any(|e| matches!(e.change, crate::kernel::Change::Controller(_)));
+        let theirs_too = uses.each_player_in_game(state) || crate::games::control_changed(state);
         let field = crate::kernel::name!("field");
-        let fields = state.zones.iter().filter(|z| z.name == field && (theirs_too || z.owner == Some(player)));
-        if state.audit && !theirs_too {
-            let mut passed_over = state.zones.iter().filter(|z| z.name == field && z.owner != Some(player)).flat_map(|z| z.objects.iter());
+        let walked = |z: &&std::rc::Rc<crate::kernel::state::Zone>| theirs_too || z.owner == Some(player);
+        let fields = state.zones.iter().filter(|z| z.name == field);
+        if state.audit {
+            let mut passed_over = fields.clone().filter(|z| !walked(z)).flat_map(|z| z.objects.iter());
             assert!(passed_over.all(|o| state.controller(*o) != player), "a card {} controls is on another player's field", state.players[player.index()].name);
         }
-        for object in fields.flat_map(|z| z.objects.iter().copied()).chain(hand.iter().copied()) {
+        for object in fields.filter(walked).flat_map(|z| z.objects.iter().copied()).chain(hand.iter().copied()) {
             // Without an effect giving abilities, a card has only its printed ones and its printed keywords': most have no
             // action or special ability used from where it is, and are passed over without reading their characteristics.
             let o = state.object(object);
