@@ -24,6 +24,12 @@ pub trait RuleProcesses {
         true
     }
 
+    /// Whether an effect making `change` may give the rule processes something to do as it begins or ends, beyond
+    /// changing the computed characteristics of cards they read. Every change, unless the game says.
+    fn heeds_effect(&self, _change: &crate::kernel::Change) -> bool {
+        true
+    }
+
     /// The zone whose cards are the only ones whose computed characteristics the rule processes
     /// read; `None`: they run again after any change to any card's characteristics.
     fn watches(&self) -> Option<&'static str> {

@@ -38,6 +38,7 @@ pub(super) fn unheeded(state: &GameState, rules: &dyn RuleProcesses) -> bool {
 pub(super) fn record(state: &mut GameState, rules: &dyn RuleProcesses, ran: bool) {
     let (changes, generation, events) = (state.changes, state.generation, state.log.len());
     match &mut state.rules_quiet {
+        // Skipped: no event they heed happened, so no effect they heed began (`effects_heeded` stands).
         Some(q) if !ran => (q.changes, q.generation, q.events) = (changes, generation, events),
         _ => {
             let last = state.rules_quiet.take().and_then(|q| q.watched);
@@ -50,7 +51,8 @@ pub(super) fn record(state: &mut GameState, rules: &dyn RuleProcesses, ran: bool
                 refill.extend(state.in_zones(zone).map(|o| (o, state.characteristics(o))));
                 list
             });
-            state.rules_quiet = Some(RulesQuiet { changes, generation, events, watched });
+            let effects_heeded = state.effects.iter().any(|e| rules.heeds_effect(&e.change));
+            state.rules_quiet = Some(RulesQuiet { changes, generation, events, watched, effects_heeded });
         }
     }
 }

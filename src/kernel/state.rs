@@ -525,6 +525,9 @@ pub struct RulesQuiet {
     /// The cards in the zone the rule processes read (`RuleProcesses::watches`), with their
     /// characteristics then.
     pub watched: Option<Watched>,
+    /// Whether an effect of a kind the rule processes heed (`RuleProcesses::heeds_effect`) was in force then: only
+    /// then may one ending give them something to do.
+    pub effects_heeded: bool,
 }
 
 /// The cards the rule processes read, with their characteristics then (`RulesQuiet::watched`).
