@@ -111,7 +111,7 @@ impl GameState {
             Event::Moved { old, new, from, to, position, by, .. } => {
                 // Last known information: the object as it was just before it left (FF 11.11.4).
                 let last_known = self.leaving(*old);
-                Rc::make_mut(&mut self.zones[from.index()]).objects.retain(|o| o != old);
+                remove_from(&mut Rc::make_mut(&mut self.zones[from.index()]).objects, *old);
                 let entered = self.tick();
                 let (card, owner) = (self.objects[old.index()].card, self.objects[old.index()].owner);
                 self.object_mut(*old).last_known = Some(last_known);
@@ -136,7 +136,7 @@ impl GameState {
             Event::Removed { object } => {
                 let last_known = self.leaving(*object);
                 let zone = self.objects[object.index()].zone;
-                Rc::make_mut(&mut self.zones[zone.index()]).objects.retain(|o| o != object);
+                remove_from(&mut Rc::make_mut(&mut self.zones[zone.index()]).objects, *object);
                 let gone = self.object_mut(*object);
                 // Gone with nothing after it: `left` names the object itself (`current` stops there).
                 (gone.last_known, gone.left) = (Some(last_known), Some(*object));
@@ -277,6 +277,14 @@ impl GameState {
         let used = self.effects.iter().map(|e| e.id.0).chain(self.replacements.iter().map(|r| r.id.0)).max();
         // Effect IDs only grow: take the largest ever issued from the log length as a floor.
         EffectId(used.map_or(0, |u| u + 1).max(self.log.len() as u32))
+    }
+}
+
+/// Takes `object` out of a zone's list, keeping the order of the rest: looked for from the top, where most cards
+/// leave from (a draw, damage, the card just played). A zone lists an object once.
+fn remove_from(objects: &mut Vec<ObjectId>, object: ObjectId) {
+    if let Some(at) = objects.iter().rposition(|o| *o == object) {
+        objects.remove(at);
     }
 }
 
