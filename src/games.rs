@@ -192,7 +192,7 @@ pub fn put_away_resolved(state: &mut GameState, agent: &mut dyn Agent, (waiting,
         let owner = state.object(object).owner;
         let Some(to) = state.zone_id(after, Some(owner)) else { continue };
         let event = state.move_event(object, to, Some(crate::kernel::name!("resolved")), Position::Top);
-        if let Some(Event::Moved { new, .. }) = crate::interp::Ctx::new(state, agent, None, owner, vec![]).happen(event)? {
+        if let Some(crate::interp::Happened { moved: Some(new) }) = crate::interp::Ctx::new(state, agent, None, owner, vec![]).happen(event)? {
             moved.push((object, new));
         }
     }

@@ -20,6 +20,7 @@ pub mod engine;
 pub use conditional::check_conditional_triggers;
 pub use abilities::{abilities_in, abilities_of, ability_tags, after_event, announce, ability_reads_tracked, card_reads_tracked, class_of, collect_triggers, has_tag, keyword_env};
 pub use always_on::register_static;
+pub use primitive::Happened;
 pub use reach::{card_in_game, reached};
 pub use reveal::reveal;
 

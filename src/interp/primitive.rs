@@ -358,7 +358,7 @@ impl Ctx<'_> {
             *by = self.source;
             *hidden = flags.iter().any(|f| self.state.config.hidden_flags.contains(f));
         }
-        let Some(Event::Moved { new, .. }) = self.happen(event)? else { return Ok(None) };
+        let Some(crate::interp::Happened { moved: Some(new) }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {
             self.happen(Event::Flag { object: new, flag: flag.into(), value: true, by: self.source.into_iter().collect() })?;
         }
@@ -411,8 +411,9 @@ impl Ctx<'_> {
         }
     }
 
-    /// A proposed event, through replacement effects (FF 11.12.5); returns the event that happened.
-    pub fn happen(&mut self, event: Event) -> Result<Option<Event>, Illegal> {
+    /// A proposed event, through replacement effects (FF 11.12.5); `None` when it did not happen as proposed
+    /// (prevented, replaced, or damage reduced to nothing).
+    pub fn happen(&mut self, event: Event) -> Result<Option<Happened>, Illegal> {
         let proposed = if let Event::Damaged { amount, .. } = &event { *amount } else { 0 };
         // Damage the game deals instead of or besides this (FF 11.12.5), after it.
         let mut further = vec![];
@@ -444,13 +445,14 @@ impl Ctx<'_> {
                     }
                     event => event,
                 };
-                self.state.apply(event.clone());
+                let happened = Happened { moved: if let Event::Moved { new, .. } = &event { Some(*new) } else { None } };
+                self.state.apply(event);
                 let index = self.state.log.len() - 1;
                 // The game's arrival states are set before anything sees the card arrive; its
                 // announcements (signals) come after the move's own triggers are collected.
                 let mut announced = vec![];
-                if let (Event::Moved { new, .. }, Some(hooks)) = (&event, self.state.config.hooks) {
-                    for arrival in (hooks.arrives)(self.state, *new) {
+                if let (Some(new), Some(hooks)) = (happened.moved, self.state.config.hooks) {
+                    for arrival in (hooks.arrives)(self.state, new) {
                         if matches!(arrival, Event::Signal { .. }) {
                             announced.push(arrival);
                         } else {
@@ -465,7 +467,7 @@ impl Ctx<'_> {
                 for damage in further {
                     self.happen(damage)?;
                 }
-                Ok(Some(event))
+                Ok(Some(happened))
             }
             Replaced::Prevented => Ok(None),
             Replaced::Instead { replacement, effects, subject } => {
@@ -496,4 +498,11 @@ impl Ctx<'_> {
         self.happen(Event::DelayedCreated { trigger: Box::new(delayed) })?;
         Ok(())
     }
+}
+
+/// What a proposed event came to once it happened (`Ctx::happen`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Happened {
+    /// For a move, the object the card is where it went (a new one unless the game keeps it, FF 7.4).
+    pub moved: Option<ObjectId>,
 }

@@ -169,7 +169,7 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
         if let Event::Moved { by, .. } = &mut event {
             *by = sources.first().copied();
         }
-        let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, dealer, vec![]).happen(event)? else { continue };
+        let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, None, dealer, vec![]).happen(event)? else { continue };
         // "If you have received a point of damage this turn" (11-009L Shadow); forgotten as the turn ends.
         if !state.players[player.index()].flags.contains(DAMAGED_THIS_TURN) {
             state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!(DAMAGED_THIS_TURN), value: true });
@@ -242,7 +242,7 @@ fn remove_each_of_different_cost(state: &mut GameState, agent: &mut dyn Agent, c
     for card in picked {
         let Some(to) = state.zone_id(crate::kernel::name!("removed"), Some(state.object(card).owner)) else { continue };
         let event = state.move_event(card, to, Some(crate::kernel::name!("remove")), Position::Top);
-        if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
+        if let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
             removed.push(new);
         }
     }

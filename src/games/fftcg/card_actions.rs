@@ -75,7 +75,7 @@ fn remove_random_from_hand(state: &mut GameState, agent: &mut dyn Agent, call: &
         let card = cards[state.rng.below(cards.len() as u64) as usize];
         let Some(removed_zone) = state.zone_id(crate::kernel::name!("removed"), Some(state.object(card).owner)) else { break };
         let event = state.move_event(card, removed_zone, Some(crate::kernel::name!("remove")), Position::Top);
-        if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)? {
+        if let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)? {
             removed.push(new);
         }
     }

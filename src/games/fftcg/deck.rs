@@ -20,7 +20,7 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
             break;
         };
         let event = state.move_event(card, hand, Some(crate::kernel::name!("draw")), Position::Top);
-        let Ok(Some(Event::Moved { new, .. })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
+        let Ok(Some(crate::interp::Happened { moved: Some(new) })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
         drawn.push(new);
         // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.
         let key = player.key_name(DRAWN_THIS_TURN);
@@ -156,7 +156,7 @@ fn put_under_top(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, 
         let owner = state.object(card).owner;
         let deck = state.zone_id(call.zone.as_deref().unwrap_or("deck"), Some(owner)).ok_or_else(|| Illegal("no such zone".into()))?;
         let event = state.move_event(card, deck, None, Position::Top);
-        let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)? else { continue };
+        let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, call.source, call.controller, vec![]).happen(event)? else { continue };
         // The top of a zone is its last object.
         let mut order = state.zone(deck).objects.clone();
         if state.object(new).zone != deck || order.last() != Some(&new) {

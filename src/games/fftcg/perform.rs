@@ -171,7 +171,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     let index = library.card(card).abilities.iter().position(|a| library.vocab.ability_kinds[a.kind.index()].class == AbilityClass::Play);
     let stack = state.zone_id(crate::kernel::name!("stack"), None).ok_or_else(|| Illegal("no stack".into()))?;
     let event = state.move_event(object, stack, Some(crate::kernel::name!("cast")), Position::Top);
-    let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
+    let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else { return Ok(()) };
     follow_the_cast(state, object, new);
     if let Some(index) = index {
         let ability = &library.card(card).abilities[index];

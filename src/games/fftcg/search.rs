@@ -110,7 +110,7 @@ fn found_by_search(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall
         let to = state.zone_id(&zone, Some(player)).ok_or_else(|| Illegal(format!("no {zone}")))?;
         for card in picked {
             let event = state.move_event(card, to, Some(crate::kernel::name!("search")), Position::Top);
-            if let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
+            if let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, call.source, player, vec![]).happen(event)? {
                 moved.push(new);
                 if dull {
                     Ctx::new(state, agent, call.source, player, vec![]).happen(Event::Flag { object: new, flag: crate::kernel::name!("dull"), value: true, by: call.source.into_iter().collect() })?;

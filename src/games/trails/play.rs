@@ -213,7 +213,7 @@ fn put_into_play(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
     }
     let waiting = if from != "homebase" || w.is(state, object, w.unit) || w.is(state, object, w.item) {
         let event = state.move_event(object, standby, Some(crate::kernel::name!("play")), Position::Top);
-        let Some(Event::Moved { new, .. }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else {
+        let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, None, player, vec![]).happen(event)? else {
             return Err(Illegal(format!("{what} could not be put into the Resolve Standby Zone")));
         };
         new

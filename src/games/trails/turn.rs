@@ -102,7 +102,7 @@ pub fn homebase_step(state: &mut GameState, agent: &mut dyn Agent, w: &Words, wi
     if let (Some(&card), Some(homebase)) = (chosen.first(), state.zone_id(crate::kernel::name!("homebase"), Some(player))) {
         let event = state.move_event(card, homebase, Some(crate::kernel::name!("homebase step")), Position::Top);
         let mut ctx = Ctx::new(state, agent, None, player, vec![]);
-        if let Ok(Some(Event::Moved { new, .. })) = ctx.happen(event) {
+        if let Ok(Some(crate::interp::Happened { moved: Some(new) })) = ctx.happen(event) {
             let _ = ctx.happen(Event::Flag { object: new, flag: crate::kernel::name!("face_down"), value: true, by: vec![] });
         }
     }
