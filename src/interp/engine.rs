@@ -32,7 +32,7 @@ pub trait RuleProcesses {
 
     /// The zone whose cards are the only ones whose computed characteristics the rule processes
     /// read; `None`: they run again after any change to any card's characteristics.
-    fn watches(&self) -> Option<&'static str> {
+    fn watches(&self) -> Option<crate::kernel::Name> {
         None
     }
 }

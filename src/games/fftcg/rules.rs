@@ -48,8 +48,9 @@ impl RuleProcesses for FfRules {
     fn heeds(&self, state: &GameState, event: &Event) -> bool {
         match event {
             Event::Moved { from, to, .. } => {
-                let into = state.zone(*to);
-                state.zone(*from).name == "field" || into.name == "field" || (into.name == "damage_zone" && into.owner.is_some_and(|p| into.objects.len() >= self.loses_at(state, p)))
+                // Interned names, compared by address.
+                let (into, field) = (state.zone(*to), crate::kernel::name!("field"));
+                state.zone(*from).name == field || into.name == field || (into.name == crate::kernel::name!("damage_zone") && into.owner.is_some_and(|p| into.objects.len() >= self.loses_at(state, p)))
             }
             Event::Resource { name, .. } => name == DAMAGE_TO_LOSE,
             Event::PlayerFlag { flag, .. } => DEFEATS.contains(&flag.as_str()),
@@ -92,8 +93,8 @@ impl RuleProcesses for FfRules {
         matches!(change, crate::kernel::Change::Controller(_) | crate::kernel::Change::PlayerRule { .. })
     }
 
-    fn watches(&self) -> Option<&'static str> {
-        Some("field")
+    fn watches(&self) -> Option<crate::kernel::Name> {
+        Some(crate::kernel::name!("field"))
     }
 
     fn run(&self, state: &mut GameState, agent: &mut dyn Agent) -> bool {

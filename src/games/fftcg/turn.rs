@@ -203,7 +203,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         // effect did; "until the end of your next turn" (15-018C Sabin) with such a turn of yours.
         let began = Some(state.turn_began);
         state.end_durations_begun_before("end_of_next_turn", began);
-        state.end_durations_begun_before(&state.turn_player.key("end_of_next_turn"), began);
+        state.end_durations_begun_before(state.turn_player.key_name("end_of_next_turn").as_str(), began);
         forget_this_turn(state);
         // FF 9.5.1.4: rule processes are performed (an Item whose Character stopped being able to
         // equip it, SE14 5.2.3.1.3.6), then triggers; repeat while any occurs.
