@@ -358,7 +358,7 @@ impl Ctx<'_> {
             *by = self.source;
             *hidden = flags.iter().any(|f| self.state.config.hidden_flags.contains(f));
         }
-        let Some(crate::interp::Happened { moved: Some(new) }) = self.happen(event)? else { return Ok(None) };
+        let Some(Happened { moved: Some(new) }) = self.happen(event)? else { return Ok(None) };
         for flag in flags {
             self.happen(Event::Flag { object: new, flag: flag.into(), value: true, by: self.source.into_iter().collect() })?;
         }

@@ -42,9 +42,9 @@ impl RuleProcesses for FfRules {
     /// Besides the characteristics of the cards on the field, the rule processes read what is on
     /// the field (moves to or from it), how many cards a Damage Zone holds (a move into one that now holds enough to
     /// lose by, FF 12.4.1, or a change to how many that is), damage dealt to Characters (not damage removed: less
-    /// damage breaks nothing), the mark they set on those when it is taken off one still damaged, the marks a player loses by, effects on control and players'
-    /// rules, and equipping; not the turn, the phase, the stack, other zones, announcements, decisions, tracked cards,
-    /// other marks or counts.
+    /// damage breaks nothing), the mark they set on those (taken off one still damaged), the marks a player loses by,
+    /// effects on control and players' rules (`heeds_effect`), and equipping; not the turn, the phase, the stack, other
+    /// zones, announcements, decisions, tracked cards, other marks or counts.
     fn heeds(&self, state: &GameState, event: &Event) -> bool {
         match event {
             Event::Moved { from, to, .. } => {
@@ -55,7 +55,7 @@ impl RuleProcesses for FfRules {
             Event::Resource { name, .. } => name == DAMAGE_TO_LOSE,
             Event::PlayerFlag { flag, .. } => DEFEATS.contains(&flag.as_str()),
             // The mark gone from a Character that still has damage: they mark it again. Marked, it asks nothing of them.
-            Event::Flag { object, flag, value, .. } => flag == DAMAGED_THIS_TURN && !value && state.object(*object).damage > 0,
+            Event::Flag { object, flag, value, .. } => !value && flag == DAMAGED_THIS_TURN && state.object(*object).damage > 0,
             Event::EffectBegan { effect } => self.heeds_effect(&effect.change),
             // An effect they heed can end only if one was in force when they last found nothing.
             Event::EffectEnded { .. } => state.rules_quiet.as_ref().is_none_or(|q| q.effects_heeded),
