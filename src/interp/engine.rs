@@ -19,13 +19,15 @@ pub trait RuleProcesses {
     /// Whether `event` may give the rule processes something to do, beyond changing the computed
     /// characteristics of cards they read: `settle` does not run them again after events they do
     /// not heed (`interp::quiet`). It is asked with the state as it is when they would next run, after
-    /// the events since. Every event, unless the game says.
+    /// the events since. Every event, unless the game says; an effect beginning or ending that it heeds is
+    /// judged by its kind too (`heeds_effect`).
     fn heeds(&self, _state: &GameState, _event: &Event) -> bool {
         true
     }
 
     /// Whether an effect making `change` may give the rule processes something to do as it begins or ends, beyond
-    /// changing the computed characteristics of cards they read. Every change, unless the game says.
+    /// changing the computed characteristics of cards they read (one ends that they heed only if one was in force
+    /// when they last found nothing, `RulesQuiet::effects_heeded`). Every change, unless the game says.
     fn heeds_effect(&self, _change: &crate::kernel::Change) -> bool {
         true
     }

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use crate::kernel::{Change, Characteristics, GameState, ObjectId, RulesQuiet};
+use crate::kernel::{Change, Characteristics, Event, GameState, ObjectId, RulesQuiet};
 
 use super::engine::RuleProcesses;
 
@@ -13,7 +13,7 @@ use super::engine::RuleProcesses;
 /// (`RuleProcesses::watches`) are the same, each with the very characteristics it had then.
 pub(super) fn unheeded(state: &GameState, rules: &dyn RuleProcesses) -> bool {
     let Some(q) = &state.rules_quiet else { return false };
-    if !state.log.iter_from(q.events).all(|e| !rules.heeds(state, e)) {
+    if state.log.iter_from(q.events).any(|e| heeded(state, rules, q, e)) {
         return false;
     }
     if q.generation == state.generation {
@@ -31,6 +31,18 @@ pub(super) fn unheeded(state: &GameState, rules: &dyn RuleProcesses) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `event` may give the rule processes something to do: as the game says (`RuleProcesses::heeds`), and for an
+/// effect beginning or ending, by its kind too (`RuleProcesses::heeds_effect`; one they heed can end only if one was
+/// in force when they last found nothing). The game's test first: most events it passes over.
+fn heeded(state: &GameState, rules: &dyn RuleProcesses, q: &RulesQuiet, event: &Event) -> bool {
+    rules.heeds(state, event)
+        && match event {
+            Event::EffectBegan { effect } => rules.heeds_effect(&effect.change),
+            Event::EffectEnded { .. } => q.effects_heeded,
+            _ => true,
+        }
 }
 
 /// Records that the rule processes found nothing now; `ran`: they were run (not skipped), so the

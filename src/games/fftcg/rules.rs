@@ -56,9 +56,6 @@ impl RuleProcesses for FfRules {
             Event::PlayerFlag { flag, .. } => DEFEATS.contains(&flag.as_str()),
             // The mark gone from a Character that still has damage: they mark it again. Marked, it asks nothing of them.
             Event::Flag { object, flag, value, .. } => !value && flag == DAMAGED_THIS_TURN && state.object(*object).damage > 0,
-            Event::EffectBegan { effect } => self.heeds_effect(&effect.change),
-            // An effect they heed can end only if one was in force when they last found nothing.
-            Event::EffectEnded { .. } => state.rules_quiet.as_ref().is_none_or(|q| q.effects_heeded),
             Event::Decided { .. }
             | Event::Signal { .. }
             | Event::Revealed { .. }
