@@ -219,7 +219,7 @@ pub fn library_of(db: &Database, game: &str) -> Option<(crate::kernel::Library, 
             }
         }
     }
-    (!vocab.game.is_empty()).then_some((crate::kernel::Library { vocab, cards, keywords, derived: Default::default(), trigger_reach: Default::default(), tracked_reads: Default::default() }, names))
+    (!vocab.game.is_empty()).then_some((crate::kernel::Library { vocab, cards, keywords, derived: Default::default(), trigger_reach: Default::default(), card_reads: Default::default() }, names))
 }
 
 /// Card codes in printing order: the set's number, then the card's ("1-004C" before "2-012C"

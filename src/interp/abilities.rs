@@ -164,31 +164,42 @@ fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
 /// Whether a printed ability of the card reads the list the game tracks as `name` (a phrase bound to
 /// `tracked(name)`): a game keeps a list that costs a line in every transcript only for a card that reads it.
 pub fn card_reads_tracked(library: &Library, card: crate::kernel::CardId, name: &str) -> bool {
-    let cards = library.tracked_reads.get_or_init(|| (0..library.cards.len()).map(|_| Default::default()).collect());
-    let reads = cards[card.index()].get_or_init(|| {
-        let mut names: Vec<String> = vec![];
+    card_reads(library, card).tracked.iter().any(|n| &**n == name)
+}
+
+/// What the card's printed abilities and keywords read of the lists and states a game keeps only for the cards that
+/// read them, worked out once per library.
+pub(super) fn card_reads(library: &Library, card: crate::kernel::CardId) -> &crate::kernel::state::CardReads {
+    let cards = library.card_reads.get_or_init(|| (0..library.cards.len()).map(|_| Default::default()).collect());
+    cards[card.index()].get_or_init(|| {
+        let (mut tracked, mut states): (Vec<Box<str>>, Vec<Box<str>>) = (vec![], vec![]);
         for ability in library.printed_abilities(card) {
-            tracked_read(library, ability, &mut |n| if !names.iter().any(|x| x == n) { names.push(n.to_string()) });
+            names_read(library, ability, &mut |primitive, n| {
+                let list = if primitive == crate::vocab::primitive::Primitive::Tracked { &mut tracked } else { &mut states };
+                if !list.iter().any(|x| &**x == n) {
+                    list.push(n.into());
+                }
+            });
         }
-        names.into_boxed_slice()
-    });
-    reads.iter().any(|n| n == name)
+        crate::kernel::state::CardReads { tracked: tracked.into(), states: states.into() }
+    })
 }
 
 /// `card_reads_tracked` for one ability.
 pub fn ability_reads_tracked(library: &Library, ability: &AbilityIr, name: &str) -> bool {
     let mut found = false;
-    tracked_read(library, ability, &mut |n| found |= n == name);
+    names_read(library, ability, &mut |primitive, n| found |= primitive == crate::vocab::primitive::Primitive::Tracked && n == name);
     found
 }
 
-/// Calls `f` with the name of each tracked list the ability reads.
-fn tracked_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(&str)) {
+/// Calls `f` with each tracked list (`tracked(name)`) and game state (`game_state(name)`) the ability reads, by name.
+fn names_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(crate::vocab::primitive::Primitive, &str)) {
+    use crate::vocab::primitive::Primitive;
     let templates = &library.vocab.templates;
     ability.each_call(&mut |call| {
         for b in templates[call.template.index()].implementation.iter() {
-            if let (crate::vocab::primitive::Primitive::Tracked, Some(crate::vocab::BoundArg::Word(w))) = (b.primitive, b.args.first()) {
-                f(w);
+            if let (Primitive::Tracked | Primitive::GameState, Some(crate::vocab::BoundArg::Word(w))) = (b.primitive, b.args.first()) {
+                f(b.primitive, w);
             }
         }
     });

@@ -114,14 +114,22 @@ pub fn relates(state: &GameState, object: ObjectId, name: &str, with: &[ObjectId
 /// 7.10, 6.2: whatever put it there, broken, a cost or an effect): on the card ("choose 1 Forward
 /// put in your Break Zone from the field during this turn"), and for a Forward on the player who
 /// controlled it there ("if a Forward you controlled has been put ..."), read of the card as it
-/// was on the field. They are forgotten as the turn ends (`forget`).
+/// was on the field. They are forgotten as the turn ends (`forget`). Each is set only when a card of the game reads it
+/// (`interp::game_reads_state`), as are the marks below.
 pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> Vec<Event> {
     let o = state.object(new);
     let Some(old) = o.previous else { return vec![] };
     if state.zone(o.zone).name != "break_zone" || state.zone(state.object(old).zone).name != "field" {
         return vec![];
     }
-    let mut out = vec![Event::Flag { object: new, flag: crate::kernel::name!(PUT_FROM_FIELD), value: true, by: vec![] }];
+    let read = |name| crate::interp::game_reads_state(state, name);
+    let mut out = vec![];
+    if read(PUT_FROM_FIELD) {
+        out.push(Event::Flag { object: new, flag: crate::kernel::name!(PUT_FROM_FIELD), value: true, by: vec![] });
+    }
+    if !read(FORWARD_PUT_FROM_FIELD) {
+        return out;
+    }
     let was = state.characteristics(old);
     let player = was.controller;
     if state.library.vocab.is_of(&was.kinds, w.forward) && !state.players[player.index()].flags.contains(FORWARD_PUT_FROM_FIELD) {
@@ -197,7 +205,7 @@ pub fn discarded_by_effect(state: &GameState, new: ObjectId) -> Vec<Event> {
         flags.push(DISCARDED_BY_OPPONENT_EFFECT);
     }
     let has = |f: &str| state.players[player.index()].flags.contains(f);
-    flags.into_iter().filter(|f| !has(f)).map(|f| Event::PlayerFlag { player, flag: f.into(), value: true }).collect()
+    flags.into_iter().filter(|f| !has(f) && crate::interp::game_reads_state(state, f)).map(|f| Event::PlayerFlag { player, flag: f.into(), value: true }).collect()
 }
 
 /// The player states FF-TCG works out from the turn and the phase (`GameHooks::player_states`): FF 6.1.3, the turn

@@ -115,14 +115,17 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     }
     state.apply(Event::Tracked { name: crate::kernel::name!("current_attack"), objects: attackers.to_vec() });
     // FF 15.1.1.9: a party was formed; its Forwards' controller (the turn player, FF 10.1.1) keeps it for the turn.
-    if attackers.len() > 1 && !state.players[player.index()].flags.contains(FORMED_PARTY_THIS_TURN) {
+    if attackers.len() > 1 && !state.players[player.index()].flags.contains(FORMED_PARTY_THIS_TURN) && crate::interp::game_reads_state(state, FORMED_PARTY_THIS_TURN) {
         state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!(FORMED_PARTY_THIS_TURN), value: true });
     }
-    // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once.
-    let key = player.key_name(FORWARDS_ATTACKED_WITH);
-    let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();
-    attacked.extend(attackers.iter().filter(|a| !attacked.contains(a)).collect::<Vec<_>>());
-    state.apply(Event::Tracked { name: key, objects: attacked });
+    // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once; kept when a card of
+    // the game reads it.
+    if crate::interp::game_reads_tracked(state, FORWARDS_ATTACKED_WITH) {
+        let key = player.key_name(FORWARDS_ATTACKED_WITH);
+        let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();
+        attacked.extend(attackers.iter().filter(|a| !attacked.contains(a)).collect::<Vec<_>>());
+        state.apply(Event::Tracked { name: key, objects: attacked });
+    }
     // FF 10.1.2.4-6: "attacks" triggers, then priority.
     announce(state, agent, Event::Signal { name: crate::kernel::name!("attack"), objects: attackers.to_vec(), player: Some(player), detail: None });
     // FF 15.1.1.9: a party's attack, announced once for the whole party ("When a party you control attacks", 12-058C

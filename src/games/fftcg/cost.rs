@@ -499,8 +499,8 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         }
     }
     // FF 11.2.1.1: the cards discarded for CP, as they are now ("draw 1 card for each Summon you
-    // discarded to cast Doga", 13-120H).
-    if !discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty()) {
+    // discarded to cast Doga", 13-120H), kept when a card of the game reads them.
+    if (!discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty())) && crate::interp::game_reads_tracked(state, DISCARDED_FOR_CP) {
         state.apply(Event::Tracked { name: crate::kernel::name!(DISCARDED_FOR_CP), objects: discarded });
     }
     Ok(Paid { elements, producers })

@@ -22,13 +22,16 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
         let event = state.move_event(card, hand, Some(crate::kernel::name!("draw")), Position::Top);
         let Ok(Some(crate::interp::Happened { moved: Some(new) })) = Ctx::new(state, agent, None, player, vec![]).happen(event) else { continue };
         drawn.push(new);
-        // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends.
-        let key = player.key_name(DRAWN_THIS_TURN);
-        let before = state.tracked.get(&key).map_or(&[][..], Vec::as_slice);
-        let mut so_far = Vec::with_capacity(before.len() + 1);
-        so_far.extend_from_slice(before);
-        so_far.push(new);
-        state.apply(Event::Tracked { name: key, objects: so_far });
+        // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends;
+        // kept when a card of the game reads it.
+        if crate::interp::game_reads_tracked(state, DRAWN_THIS_TURN) {
+            let key = player.key_name(DRAWN_THIS_TURN);
+            let before = state.tracked.get(&key).map_or(&[][..], Vec::as_slice);
+            let mut so_far = Vec::with_capacity(before.len() + 1);
+            so_far.extend_from_slice(before);
+            so_far.push(new);
+            state.apply(Event::Tracked { name: key, objects: so_far });
+        }
         let detail = (state.phase != "draw").then(|| "outside_draw_phase".to_string());
         crate::interp::announce(state, agent, Event::Signal { name: crate::kernel::name!("draw"), objects: vec![new], player: Some(player), detail });
     }

@@ -189,8 +189,11 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
             state.apply(event);
         }
     }
-    // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn").
-    state.apply(Event::Flag { object: new, flag: crate::kernel::name!(CAST_THIS_TURN), value: true, by: vec![] });
+    // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn"), when a card of
+    // the game reads it.
+    if crate::interp::game_reads_state(state, CAST_THIS_TURN) {
+        state.apply(Event::Flag { object: new, flag: crate::kernel::name!(CAST_THIS_TURN), value: true, by: vec![] });
+    }
     state.apply(Event::Resource { player, name: crate::kernel::name!(CARDS_CAST_THIS_TURN), delta: 1 });
     let detail = nth_cast(state, player);
     announce(state, agent, Event::Signal { name: crate::kernel::name!("cast"), objects: vec![new], player: Some(player), detail });
