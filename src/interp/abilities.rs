@@ -161,45 +161,40 @@ fn in_ability_zone(state: &GameState, object: ObjectId) -> bool {
     o.left.is_none() && state.zone(o.zone).name.is_in(&state.config.ability_zones)
 }
 
-/// Whether a printed ability of the card reads the list the game tracks as `name` (a phrase bound to
-/// `tracked(name)`): a game keeps a list that costs a line in every transcript only for a card that reads it.
-pub fn card_reads_tracked(library: &Library, card: crate::kernel::CardId, name: &str) -> bool {
-    card_reads(library, card).tracked.iter().any(|n| &**n == name)
+/// Whether a printed ability or keyword of the card reads what the game keeps as `name`: a list it tracks
+/// (`tracked(name)`), a state (`game_state(name)`) or a value a card remembers (`remembered(name)`). A game keeps what
+/// costs events and lines in every transcript only for a card that reads it.
+pub fn card_reads(library: &Library, card: crate::kernel::CardId, name: &str) -> bool {
+    names_read_by(library, card).iter().any(|n| &**n == name)
 }
 
-/// What the card's printed abilities and keywords read of the lists and states a game keeps only for the cards that
-/// read them, worked out once per library.
-pub(super) fn card_reads(library: &Library, card: crate::kernel::CardId) -> &crate::kernel::state::CardReads {
+/// The names `card_reads` answers for, worked out once per library.
+pub(super) fn names_read_by(library: &Library, card: crate::kernel::CardId) -> &crate::kernel::state::NamesRead {
     let cards = library.card_reads.get_or_init(|| (0..library.cards.len()).map(|_| Default::default()).collect());
     cards[card.index()].get_or_init(|| {
-        let (mut tracked, mut states): (Vec<Box<str>>, Vec<Box<str>>) = (vec![], vec![]);
+        let mut names: Vec<Box<str>> = vec![];
         for ability in library.printed_abilities(card) {
-            names_read(library, ability, &mut |primitive, n| {
-                let list = if primitive == crate::vocab::primitive::Primitive::Tracked { &mut tracked } else { &mut states };
-                if !list.iter().any(|x| &**x == n) {
-                    list.push(n.into());
-                }
-            });
+            names_read(library, ability, &mut |n| if !names.iter().any(|x| &**x == n) { names.push(n.into()) });
         }
-        crate::kernel::state::CardReads { tracked: tracked.into(), states: states.into() }
+        names.into()
     })
 }
 
-/// `card_reads_tracked` for one ability.
-pub fn ability_reads_tracked(library: &Library, ability: &AbilityIr, name: &str) -> bool {
+/// `card_reads` for one ability.
+pub fn ability_reads(library: &Library, ability: &AbilityIr, name: &str) -> bool {
     let mut found = false;
-    names_read(library, ability, &mut |primitive, n| found |= primitive == crate::vocab::primitive::Primitive::Tracked && n == name);
+    names_read(library, ability, &mut |n| found |= n == name);
     found
 }
 
-/// Calls `f` with each tracked list (`tracked(name)`) and game state (`game_state(name)`) the ability reads, by name.
-fn names_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(crate::vocab::primitive::Primitive, &str)) {
+/// Calls `f` with the name of each tracked list, game state and remembered value the ability reads.
+fn names_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(&str)) {
     use crate::vocab::primitive::Primitive;
     let templates = &library.vocab.templates;
     ability.each_call(&mut |call| {
         for b in templates[call.template.index()].implementation.iter() {
-            if let (Primitive::Tracked | Primitive::GameState, Some(crate::vocab::BoundArg::Word(w))) = (b.primitive, b.args.first()) {
-                f(b.primitive, w);
+            if let (Primitive::Tracked | Primitive::GameState | Primitive::Remembered, Some(crate::vocab::BoundArg::Word(w))) = (b.primitive, b.args.first()) {
+                f(w);
             }
         }
     });

@@ -476,6 +476,7 @@ impl Ctx<'_> {
             Operand::Value(call) if self.bound(call)?.primitive == Primitive::Remembered => {
                 let bound = self.bound(call)?;
                 let name = self.word_arg(call, &bound.args[0])?;
+                self.assert_kept(&name);
                 let of = match self.slot(call, &bound.args[1]) {
                     Some(op) => self.objects(op)?.first().copied(),
                     None => self.source,

@@ -51,10 +51,7 @@ impl Ctx<'_> {
     /// (`has: n`, `kernel::value::state_with_value`).
     pub fn game_state_name(&self, call: &Call, bound: &Bound) -> Result<String, Illegal> {
         let name = self.word_arg(call, &bound.args[0])?;
-        // A mark the game sets only when a card of the game reads it (`game_reads_state`).
-        if self.state.audit {
-            assert!(super::reach::game_reads_state(self.state, &name), "`game_state({name})` is read, but no card of the game reads it: the game does not keep it");
-        }
+        self.assert_kept(&name);
         let value = match bound.args.get(3) {
             None | Some(BoundArg::Absent) => return Ok(name),
             Some(arg) => match self.slot(call, arg) {
@@ -113,12 +110,17 @@ impl Ctx<'_> {
     }
 
     /// The key of a tracked list: `name`, or `name@seat` for one player's.
+    /// Audited games: what a phrase reads by `name` (a list, a state, a remembered value) is kept, as the game keeps it
+    /// only for the cards of the game that read it (`game_reads`).
+    pub fn assert_kept(&self, name: &str) {
+        if self.state.audit {
+            assert!(super::reach::game_reads(self.state, name), "`{name}` is read, but no card of the game reads it: the game does not keep it");
+        }
+    }
+
     pub fn tracked_key(&self, call: &Call, bound: &Bound) -> Result<String, Illegal> {
         let name = self.word_arg(call, &bound.args[0])?;
-        // A list the game keeps only for the cards of the game that read it (`game_reads_tracked`).
-        if self.state.audit {
-            assert!(super::reach::game_reads_tracked(self.state, &name), "`tracked({name})` is read, but no card of the game reads it: the game does not keep it");
-        }
+        self.assert_kept(&name);
         Ok(match &bound.args[1] {
             BoundArg::Absent => name,
             arg => self.player_arg(call, arg)?.key(&name),

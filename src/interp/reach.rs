@@ -132,18 +132,12 @@ pub fn card_in_game(state: &GameState, card: crate::kernel::CardId) -> bool {
     game_reach(state).seen.get(card.index()).copied().unwrap_or(false)
 }
 
-/// Whether a card of the game reads the list the game tracks as `name` (`card_reads_tracked`): a list no card reads
-/// is not kept, and costs neither events nor lines in a transcript (FF "the number of cards you have drawn this
-/// turn", 14-130H). Audited games assert, as a list is read, that the game keeps it (`assert_tracked`).
-pub fn game_reads_tracked(state: &GameState, name: &str) -> bool {
-    game_reach(state).reads_tracked.iter().any(|n| &**n == name)
-}
-
-/// Whether a card of the game reads the game state `name` (`game_state(name)`): a mark of a player or a card that
-/// only card text reads ("if a Forward you controlled was put from the field into the Break Zone this turn") is not
-/// set when no card reads it. Audited games assert, as a state is read, that the game keeps it.
-pub fn game_reads_state(state: &GameState, name: &str) -> bool {
-    game_reach(state).reads_states.iter().any(|n| &**n == name)
+/// Whether a card of the game reads what the game keeps as `name` (`card_reads`): a list, a mark or a value that only
+/// card text reads (FF "the number of cards you have drawn this turn", 14-130H; "if a Forward you controlled was put
+/// from the field into the Break Zone this turn") is not kept when no card reads it. Audited games assert, wherever a
+/// phrase reads one, that the game keeps it.
+pub fn game_reads(state: &GameState, name: &str) -> bool {
+    game_reach(state).reads.iter().any(|n| &**n == name)
 }
 
 /// What the cards of the game reach, brought up to the objects there are now.
@@ -163,12 +157,9 @@ fn game_reach(state: &GameState) -> std::cell::RefMut<'_, std::rc::Rc<crate::ker
                 if !game.seen[card] {
                     game.seen[card] = true;
                     game.reach.merge(&reaches.cards[card]);
-                    let reads = super::abilities::card_reads(&state.library, object.card);
-                    for (names, into) in [(&reads.tracked, &mut game.reads_tracked), (&reads.states, &mut game.reads_states)] {
-                        for name in names.iter() {
-                            if !into.contains(name) {
-                                into.push(name.clone());
-                            }
+                    for name in super::abilities::names_read_by(&state.library, object.card).iter() {
+                        if !game.reads.contains(name) {
+                            game.reads.push(name.clone());
                         }
                     }
                 }

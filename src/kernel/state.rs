@@ -28,19 +28,14 @@ pub struct Library {
     pub derived: std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>,
     /// Which events can trigger each card's printed abilities and each keyword's (built on first use).
     pub trigger_reach: std::sync::OnceLock<crate::kernel::trigger::Reaches>,
-    /// For each card, the tracked lists and the game states its printed abilities read (`interp::card_reads_tracked`),
-    /// worked out the first time it is asked about.
-    pub card_reads: std::sync::OnceLock<Vec<std::sync::OnceLock<CardReads>>>,
+    /// For each card, the names of what the game keeps that its printed abilities read (`interp::card_reads`), worked
+    /// out the first time it is asked about.
+    pub card_reads: std::sync::OnceLock<Vec<std::sync::OnceLock<NamesRead>>>,
 }
 
-/// What a card's printed abilities and keywords read of what a game keeps only for the cards that read it.
-#[derive(Debug, Default)]
-pub struct CardReads {
-    /// The lists the game tracks (`tracked(name)`).
-    pub tracked: Box<[Box<str>]>,
-    /// The game states, by name (`game_state(name)`).
-    pub states: Box<[Box<str>]>,
-}
+/// The names of the lists, states and values a game keeps (`tracked(name)`, `game_state(name)`, `remembered(name)`)
+/// that a card's printed abilities and keywords read.
+pub type NamesRead = Box<[Box<str>]>;
 
 impl Library {
     pub fn card(&self, id: CardId) -> &CardIr {

@@ -101,10 +101,8 @@ pub fn move_fits<Z: PartialEq<crate::kernel::Name>>(want_from: Option<Z>, want_t
 pub struct GameReach {
     pub seen: Vec<bool>,
     pub reach: TriggerReach,
-    /// The lists the game tracks (`tracked(name)`) that a printed ability or keyword of these cards reads.
-    pub reads_tracked: Vec<Box<str>>,
-    /// The game states (`game_state(name)`) that a printed ability or keyword of these cards reads.
-    pub reads_states: Vec<Box<str>>,
+    /// What the game keeps that a printed ability or keyword of these cards reads, by name (`interp::card_reads`).
+    pub reads: Vec<Box<str>>,
 }
 
 /// Which ability triggered.

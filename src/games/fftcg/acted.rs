@@ -44,7 +44,7 @@ pub fn acted(state: &GameState, from: usize, source: Option<ObjectId>, controlle
     let mut broken: Vec<ObjectId> = vec![];
     // The lists of the cards it put into a Break Zone or dealt damage to, only for a card whose text reads them (its
     // printed or keyword abilities: many effects do both, few read them).
-    let reads = |name| crate::interp::card_reads_tracked(&state.library, state.object(source).card, name);
+    let reads = |name| crate::interp::card_reads(&state.library, state.object(source).card, name);
     let (read_put, read_damaged) = (reads(PUT_INTO_BREAK_ZONE_BY_THIS_EFFECT), reads(DAMAGED_BY_THIS_EFFECT));
     for event in state.log.iter_from(from) {
         if let Event::Moved { new, to, by: Some(by), .. } = event

@@ -171,7 +171,7 @@ pub fn damage_player(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pl
         }
         let Some(crate::interp::Happened { moved: Some(new) }) = Ctx::new(state, agent, None, dealer, vec![]).happen(event)? else { continue };
         // "If you have received a point of damage this turn" (11-009L Shadow); forgotten as the turn ends.
-        if !state.players[player.index()].flags.contains(DAMAGED_THIS_TURN) && crate::interp::game_reads_state(state, DAMAGED_THIS_TURN) {
+        if !state.players[player.index()].flags.contains(DAMAGED_THIS_TURN) && crate::interp::game_reads(state, DAMAGED_THIS_TURN) {
             state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!(DAMAGED_THIS_TURN), value: true });
         }
         ex_burst(state, agent, w, player, new)?;

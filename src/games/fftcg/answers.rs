@@ -37,6 +37,10 @@ pub const USED_SPECIAL_ABILITY: &str = "used_special_ability_this_turn";
 pub const CP_PAID_INCLUDED: &str = "cp_paid_included";
 pub const CP_PAID_ONLY_WITH: &str = "cp_paid_only_with";
 
+/// The state of a card on the field for which no CP was paid (FF 11.4, 11.2: "If the Forward entered play without
+/// paying for its CP cost", 10-052L Cid (FFBE)).
+pub const ENTERED_WITHOUT_PAYING_COST: &str = "entered_without_paying_cost";
+
 /// Whether the CP paid for `object` included CP of `element` (or, `only`, was all of it).
 fn paid_with(state: &GameState, object: ObjectId, element: &str, only: bool) -> bool {
     let Some(crate::kernel::Value::List(paid)) = state.remembered(object, super::options::ELEMENTS_OF_CP_PAID) else { return false };
@@ -75,7 +79,7 @@ pub fn answers(state: &GameState, object: ObjectId, c: &Characteristics, name: &
         "resolving_as_ex_burst" => state.zone(state.object(object).zone).name == "damage_zone",
         // FF 11.4, 11.2: "If the Forward entered play without paying for its CP cost" (10-052L Cid (FFBE)): on the
         // field, and no CP was paid for it there (put there by an effect, or played for no CP).
-        "entered_without_paying_cost" => {
+        ENTERED_WITHOUT_PAYING_COST => {
             let o = state.object(object);
             state.zone(o.zone).name == "field" && !o.memory.contains(super::options::ELEMENTS_OF_CP_PAID)
         }
@@ -115,14 +119,14 @@ pub fn relates(state: &GameState, object: ObjectId, name: &str, with: &[ObjectId
 /// put in your Break Zone from the field during this turn"), and for a Forward on the player who
 /// controlled it there ("if a Forward you controlled has been put ..."), read of the card as it
 /// was on the field. They are forgotten as the turn ends (`forget`). Each is set only when a card of the game reads it
-/// (`interp::game_reads_state`), as are the marks below.
+/// (`interp::game_reads`), as are the marks below.
 pub fn from_field_to_break_zone(state: &GameState, w: &Words, new: ObjectId) -> Vec<Event> {
     let o = state.object(new);
     let Some(old) = o.previous else { return vec![] };
     if state.zone(o.zone).name != "break_zone" || state.zone(state.object(old).zone).name != "field" {
         return vec![];
     }
-    let read = |name| crate::interp::game_reads_state(state, name);
+    let read = |name| crate::interp::game_reads(state, name);
     let mut out = vec![];
     if read(PUT_FROM_FIELD) {
         out.push(Event::Flag { object: new, flag: crate::kernel::name!(PUT_FROM_FIELD), value: true, by: vec![] });
@@ -205,7 +209,7 @@ pub fn discarded_by_effect(state: &GameState, new: ObjectId) -> Vec<Event> {
         flags.push(DISCARDED_BY_OPPONENT_EFFECT);
     }
     let has = |f: &str| state.players[player.index()].flags.contains(f);
-    flags.into_iter().filter(|f| !has(f) && crate::interp::game_reads_state(state, f)).map(|f| Event::PlayerFlag { player, flag: f.into(), value: true }).collect()
+    flags.into_iter().filter(|f| !has(f) && crate::interp::game_reads(state, f)).map(|f| Event::PlayerFlag { player, flag: f.into(), value: true }).collect()
 }
 
 /// The player states FF-TCG works out from the turn and the phase (`GameHooks::player_states`): FF 6.1.3, the turn

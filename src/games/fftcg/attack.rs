@@ -108,19 +108,18 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
         if ctx.state.permits(*a, "attack_without_dulling", None, None) != Some(true) {
             ctx.happen(Event::Flag { object: *a, flag: crate::kernel::name!("dull"), value: true, by: vec![] })?;
         }
-        for flag in [crate::kernel::name!("attacking"), crate::kernel::name!("attacked")] {
-            ctx.happen(Event::Flag { object: *a, flag, value: true, by: vec![] })?;
-        }
+        ctx.happen(Event::Flag { object: *a, flag: crate::kernel::name!("attacking"), value: true, by: vec![] })?;
+        // FF 10.1.2.1.2: how many times it attacked this turn ("already attacked", `why_not_attack`).
         ctx.happen(Event::Counter { object: *a, name: crate::kernel::name!(ATTACKS_THIS_TURN), delta: 1 })?;
     }
     state.apply(Event::Tracked { name: crate::kernel::name!("current_attack"), objects: attackers.to_vec() });
     // FF 15.1.1.9: a party was formed; its Forwards' controller (the turn player, FF 10.1.1) keeps it for the turn.
-    if attackers.len() > 1 && !state.players[player.index()].flags.contains(FORMED_PARTY_THIS_TURN) && crate::interp::game_reads_state(state, FORMED_PARTY_THIS_TURN) {
+    if attackers.len() > 1 && !state.players[player.index()].flags.contains(FORMED_PARTY_THIS_TURN) && crate::interp::game_reads(state, FORMED_PARTY_THIS_TURN) {
         state.apply(Event::PlayerFlag { player, flag: crate::kernel::name!(FORMED_PARTY_THIS_TURN), value: true });
     }
     // "The number of Forwards you attacked with this turn" (10-137S Lightning): each Forward once; kept when a card of
     // the game reads it.
-    if crate::interp::game_reads_tracked(state, FORWARDS_ATTACKED_WITH) {
+    if crate::interp::game_reads(state, FORWARDS_ATTACKED_WITH) {
         let key = player.key_name(FORWARDS_ATTACKED_WITH);
         let mut attacked = state.tracked.get(&key).cloned().unwrap_or_default();
         attacked.extend(attackers.iter().filter(|a| !attacked.contains(a)).collect::<Vec<_>>());

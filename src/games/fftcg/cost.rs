@@ -408,6 +408,9 @@ pub(super) const CP_PRODUCERS: &str = "cp_producers_paid_for_a_cost";
 pub struct Paid {
     pub elements: Elements,
     pub producers: Vec<ObjectId>,
+    /// Whether a card of the game reads what a card was paid with, so that the card remembers it
+    /// (`options::remember_cp_paid`).
+    pub remembered: bool,
 }
 
 /// `pay`, keeping the cards that produced the CP in the tracked list `CP_PRODUCERS`: a cost phrase of an
@@ -500,10 +503,10 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     }
     // FF 11.2.1.1: the cards discarded for CP, as they are now ("draw 1 card for each Summon you
     // discarded to cast Doga", 13-120H), kept when a card of the game reads them.
-    if (!discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty())) && crate::interp::game_reads_tracked(state, DISCARDED_FOR_CP) {
+    if (!discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty())) && crate::interp::game_reads(state, DISCARDED_FOR_CP) {
         state.apply(Event::Tracked { name: crate::kernel::name!(DISCARDED_FOR_CP), objects: discarded });
     }
-    Ok(Paid { elements, producers })
+    Ok(Paid { elements, producers, remembered: super::options::cp_paid_read(state) })
 }
 
 /// FF 5.2.1.3: the different Elements of the CP a payment (`counts[i]` of group `i`) produces. A card of

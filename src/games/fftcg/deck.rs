@@ -24,7 +24,7 @@ pub fn draw(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, n: u
         drawn.push(new);
         // FF 7.9: "the number of cards you have drawn this turn" (14-130H Cloud of Darkness), forgotten as the turn ends;
         // kept when a card of the game reads it.
-        if crate::interp::game_reads_tracked(state, DRAWN_THIS_TURN) {
+        if crate::interp::game_reads(state, DRAWN_THIS_TURN) {
             let key = player.key_name(DRAWN_THIS_TURN);
             let before = state.tracked.get(&key).map_or(&[][..], Vec::as_slice);
             let mut so_far = Vec::with_capacity(before.len() + 1);

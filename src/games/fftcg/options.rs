@@ -250,9 +250,9 @@ pub const CP_PRODUCERS_PAID: &str = "cp_producers_paid";
 /// CP of 2 or more different Elements", 11-080C Monk; "for each CP of a different Element you paid to cast
 /// Cactuar", 6-074C) and the cards that produced it ("if the CP paid to play Thancred was only produced by
 /// Category XIV Backups", 7-092C): on the card itself, so a later payment does not answer for it. Nothing
-/// for no CP.
+/// for no CP, nor when no card of the game reads it (`Paid::remembered`).
 pub fn remember_cp_paid(w: &Words, object: ObjectId, paid: &super::cost::Paid) -> Vec<Event> {
-    if paid.elements.is_empty() {
+    if paid.elements.is_empty() || !paid.remembered {
         return vec![];
     }
     use crate::kernel::Value;
@@ -262,6 +262,13 @@ pub fn remember_cp_paid(w: &Words, object: ObjectId, paid: &super::cost::Paid) -
         Event::Remembered { object, name: crate::kernel::name!(ELEMENTS_OF_CP_PAID), value: elements },
         Event::Remembered { object, name: crate::kernel::name!(CP_PRODUCERS_PAID), value: producers },
     ]
+}
+
+/// Whether a card of the game reads what a card was paid with (`remember_cp_paid`): the Elements of its CP, the
+/// cards that produced it, or whether it entered the field without its cost paid.
+pub(super) fn cp_paid_read(state: &GameState) -> bool {
+    use super::answers::{CP_PAID_INCLUDED, CP_PAID_ONLY_WITH, ENTERED_WITHOUT_PAYING_COST};
+    [ELEMENTS_OF_CP_PAID, CP_PRODUCERS_PAID, CP_PAID_INCLUDED, CP_PAID_ONLY_WITH, ENTERED_WITHOUT_PAYING_COST].iter().any(|n| crate::interp::game_reads(state, n))
 }
 
 /// The player rules of a reduction of the cost of the next card of a kind its player casts, and of

@@ -64,7 +64,7 @@ const BREAK_ZONE_BEFORE_PAYING: &str = "break_zone_before_paying_cost";
 /// (before paying the cost for Ifrita)" (9-002H): the cards in the player's Break Zone as the cost is about to be
 /// paid (cards discarded for CP are not among them), kept only when the card played reads them.
 fn break_zone_before_paying(state: &mut GameState, player: PlayerId, card: ObjectId) {
-    if !crate::interp::card_reads_tracked(&state.library, state.object(card).card, BREAK_ZONE_BEFORE_PAYING) {
+    if !crate::interp::card_reads(&state.library, state.object(card).card, BREAK_ZONE_BEFORE_PAYING) {
         return;
     }
     let objects = state.zone_id(crate::kernel::name!("break_zone"), Some(player)).map(|z| state.zone(z).objects.clone()).unwrap_or_default();
@@ -191,7 +191,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     }
     // FF 11.3.8: the game remembers what each player cast this turn ("if you have cast X this turn"), when a card of
     // the game reads it.
-    if crate::interp::game_reads_state(state, CAST_THIS_TURN) {
+    if crate::interp::game_reads(state, CAST_THIS_TURN) {
         state.apply(Event::Flag { object: new, flag: crate::kernel::name!(CAST_THIS_TURN), value: true, by: vec![] });
     }
     state.apply(Event::Resource { player, name: crate::kernel::name!(CARDS_CAST_THIS_TURN), delta: 1 });
@@ -280,7 +280,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
             ctx.run(std::slice::from_ref(&effect))?;
         }
     }
-    record_paid(state, paid_from, || crate::interp::ability_reads_tracked(&library, &ability, PAID_INTO_BREAK_ZONE));
+    record_paid(state, paid_from, || crate::interp::ability_reads(&library, &ability, PAID_INTO_BREAK_ZONE));
     Ok(())
 }
 

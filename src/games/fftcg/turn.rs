@@ -219,7 +219,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
 /// damage taken, the cards cast and the Forwards attacked with.
 fn forget_this_turn(state: &mut GameState) {
     // Interned names compare by address.
-    let ended = [name!("attacked"), name!(super::play::CAST_THIS_TURN), name!(super::rules::DAMAGED_THIS_TURN), name!(super::damage::FIRST_DAMAGE_THIS_TURN)];
+    let ended = [name!(super::play::CAST_THIS_TURN), name!(super::rules::DAMAGED_THIS_TURN), name!(super::damage::FIRST_DAMAGE_THIS_TURN)];
     let put_from_field = name!(super::answers::PUT_FROM_FIELD);
     let this_turn = |f: &Name| ended.contains(f) || f.starts_with(crate::kernel::USED_THIS_TURN);
     // One pass over the cards, most of which have neither flags nor counters; none in a deck has a mark of the turn
