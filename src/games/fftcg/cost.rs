@@ -102,8 +102,11 @@ fn scan(state: &GameState, w: &Words, player: PlayerId, exclude: &[ObjectId]) ->
     let uses = super::ability_use::use_texts(&state.library, w);
     let view = state.view();
     let vocab = &state.library.vocab;
-    // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element.
-    for object in state.in_zones(crate::kernel::name!("field")).filter(|o| !exclude.contains(o)) {
+    // FF 11.2.1.1: dull an active Backup you control for 1 CP of its Element. Without an effect on control, the cards a
+    // player controls are on their own field (FF 6.2.5; `games::control_changed`), and the other fields are passed over.
+    let (field, walk_all) = (crate::kernel::name!("field"), crate::games::control_changed(state) || state.audit);
+    let fields = state.zones.iter().filter(|z| z.name == field && (walk_all || z.owner == Some(player)));
+    for object in fields.flat_map(|z| z.objects.iter().copied()).filter(|o| !exclude.contains(o)) {
         let Some(c) = view.get(object.index()).and_then(Option::as_deref) else { continue };
         if c.controller != player || !vocab.is_of(&c.kinds, w.backup) || state.object(object).flags.contains("dull") {
             continue;
