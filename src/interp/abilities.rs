@@ -188,7 +188,7 @@ pub fn ability_reads(library: &Library, ability: &AbilityIr, name: &str) -> bool
 }
 
 /// Calls `f` with the name of each tracked list, game state and remembered value the ability reads.
-fn names_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(&str)) {
+pub(super) fn names_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(&str)) {
     use crate::vocab::primitive::Primitive;
     let templates = &library.vocab.templates;
     ability.each_call(&mut |call| {

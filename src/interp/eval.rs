@@ -109,7 +109,6 @@ impl Ctx<'_> {
         }
     }
 
-    /// The key of a tracked list: `name`, or `name@seat` for one player's.
     /// Audited games: what a phrase reads by `name` (a list, a state, a remembered value) is kept, as the game keeps it
     /// only for the cards of the game that read it (`game_reads`).
     pub fn assert_kept(&self, name: &str) {
@@ -118,6 +117,7 @@ impl Ctx<'_> {
         }
     }
 
+    /// The key of a tracked list: `name`, or `name@seat` for one player's.
     pub fn tracked_key(&self, call: &Call, bound: &Bound) -> Result<String, Illegal> {
         let name = self.word_arg(call, &bound.args[0])?;
         self.assert_kept(&name);

@@ -34,6 +34,13 @@ fn reaches(library: &Library) -> &Reaches {
             from_zone,
             from_zones,
             from_zone_reach,
+            keyword_reads: {
+                let mut names: Vec<Box<str>> = vec![];
+                for ability in (0..library.vocab.keywords.len()).flat_map(|k| keyword(crate::vocab::KeywordId(k as u32))) {
+                    super::abilities::names_read(library, ability, &mut |n| if !names.iter().any(|x| &**x == n) { names.push(n.into()) });
+                }
+                names
+            },
         }
     })
 }
@@ -152,6 +159,9 @@ fn game_reach(state: &GameState) -> std::cell::RefMut<'_, std::rc::Rc<crate::ker
         if fresh.iter().any(|o| !cached.seen.get(o.card.index()).copied().unwrap_or(false)) {
             let game = std::rc::Rc::make_mut(&mut cached);
             game.seen.resize(reaches.cards.len(), false);
+            if upto == 0 {
+                game.reads.clone_from(&reaches.keyword_reads);
+            }
             for object in fresh {
                 let card = object.card.index();
                 if !game.seen[card] {

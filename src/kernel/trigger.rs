@@ -44,6 +44,9 @@ pub struct Reaches {
     pub from_zone: Vec<bool>,
     pub from_zones: Vec<crate::kernel::Name>,
     pub from_zone_reach: TriggerReach,
+    /// What the game keeps that some keyword's own abilities read, by name (`interp::card_reads`): an effect may grant
+    /// any keyword, so a game keeps it whatever its cards.
+    pub keyword_reads: Vec<Box<str>>,
 }
 
 impl TriggerReach {
