@@ -172,12 +172,24 @@ pub fn card_reads(library: &Library, card: crate::kernel::CardId, name: &str) ->
 pub(super) fn names_read_by(library: &Library, card: crate::kernel::CardId) -> &crate::kernel::state::NamesRead {
     let cards = library.card_reads.get_or_init(|| (0..library.cards.len()).map(|_| Default::default()).collect());
     cards[card.index()].get_or_init(|| {
-        let mut names: Vec<Box<str>> = vec![];
-        for ability in library.printed_abilities(card) {
-            names_read(library, ability, &mut |n| if !names.iter().any(|x| &**x == n) { names.push(n.into()) });
-        }
+        let mut names = vec![];
+        add_names_read(library, library.printed_abilities(card), &mut names);
         names.into()
     })
+}
+
+/// Adds to `names` what the game keeps that `abilities` read (`names_read`), each name once.
+pub(super) fn add_names_read<'a>(library: &Library, abilities: impl IntoIterator<Item = &'a AbilityIr>, names: &mut Vec<Box<str>>) {
+    for ability in abilities {
+        names_read(library, ability, &mut |n| add_name(names, n));
+    }
+}
+
+/// Adds `name` to `names` unless it is there.
+pub(super) fn add_name(names: &mut Vec<Box<str>>, name: &str) {
+    if !names.iter().any(|x| &**x == name) {
+        names.push(name.into());
+    }
 }
 
 /// `card_reads` for one ability.
@@ -188,7 +200,7 @@ pub fn ability_reads(library: &Library, ability: &AbilityIr, name: &str) -> bool
 }
 
 /// Calls `f` with the name of each tracked list, game state and remembered value the ability reads.
-pub(super) fn names_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(&str)) {
+fn names_read(library: &Library, ability: &AbilityIr, f: &mut impl FnMut(&str)) {
     use crate::vocab::primitive::Primitive;
     let templates = &library.vocab.templates;
     ability.each_call(&mut |call| {

@@ -35,10 +35,8 @@ fn reaches(library: &Library) -> &Reaches {
             from_zones,
             from_zone_reach,
             keyword_reads: {
-                let mut names: Vec<Box<str>> = vec![];
-                for ability in (0..library.vocab.keywords.len()).flat_map(|k| keyword(crate::vocab::KeywordId(k as u32))) {
-                    super::abilities::names_read(library, ability, &mut |n| if !names.iter().any(|x| &**x == n) { names.push(n.into()) });
-                }
+                let mut names = vec![];
+                super::abilities::add_names_read(library, (0..library.vocab.keywords.len()).flat_map(|k| keyword(crate::vocab::KeywordId(k as u32))), &mut names);
                 names
             },
         }
@@ -168,9 +166,7 @@ fn game_reach(state: &GameState) -> std::cell::RefMut<'_, std::rc::Rc<crate::ker
                     game.seen[card] = true;
                     game.reach.merge(&reaches.cards[card]);
                     for name in super::abilities::names_read_by(&state.library, object.card).iter() {
-                        if !game.reads.contains(name) {
-                            game.reads.push(name.clone());
-                        }
+                        super::abilities::add_name(&mut game.reads, name);
                     }
                 }
             }

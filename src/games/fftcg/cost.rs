@@ -411,8 +411,8 @@ pub(super) const CP_PRODUCERS: &str = "cp_producers_paid_for_a_cost";
 pub struct Paid {
     pub elements: Elements,
     pub producers: Vec<ObjectId>,
-    /// Whether a card of the game reads what a card was paid with, so that the card remembers it
-    /// (`options::remember_cp_paid`).
+    /// Whether the card paid for remembers what it was paid with (`options::remember_cp_paid`): some CP was paid, and
+    /// a card of the game reads it.
     pub remembered: bool,
 }
 
@@ -509,7 +509,8 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     if (!discarded.is_empty() || state.tracked.get(DISCARDED_FOR_CP).is_some_and(|t| !t.is_empty())) && crate::interp::game_reads(state, DISCARDED_FOR_CP) {
         state.apply(Event::Tracked { name: crate::kernel::name!(DISCARDED_FOR_CP), objects: discarded });
     }
-    Ok(Paid { elements, producers, remembered: super::options::cp_paid_read(state) })
+    let remembered = !elements.is_empty() && super::options::cp_paid_read(state);
+    Ok(Paid { elements, producers, remembered })
 }
 
 /// FF 5.2.1.3: the different Elements of the CP a payment (`counts[i]` of group `i`) produces. A card of

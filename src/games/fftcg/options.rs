@@ -250,9 +250,9 @@ pub const CP_PRODUCERS_PAID: &str = "cp_producers_paid";
 /// CP of 2 or more different Elements", 11-080C Monk; "for each CP of a different Element you paid to cast
 /// Cactuar", 6-074C) and the cards that produced it ("if the CP paid to play Thancred was only produced by
 /// Category XIV Backups", 7-092C): on the card itself, so a later payment does not answer for it. Nothing
-/// for no CP, nor when no card of the game reads it (`Paid::remembered`).
+/// for no CP, nor when no card of the game reads it (`Paid::remembered` says which).
 pub fn remember_cp_paid(w: &Words, object: ObjectId, paid: &super::cost::Paid) -> Vec<Event> {
-    if paid.elements.is_empty() || !paid.remembered {
+    if !paid.remembered {
         return vec![];
     }
     use crate::kernel::Value;

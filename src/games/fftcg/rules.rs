@@ -155,8 +155,10 @@ impl RuleProcesses for FfRules {
         }
         // The game remembers which Characters took damage this turn ("a Forward that took damage
         // this turn"), before any of them is broken, when a card of the game reads it.
-        let marks = crate::interp::game_reads(state, DAMAGED_THIS_TURN);
-        let damaged: smallvec::SmallVec<[ObjectId; 4]> = characters.iter().map(|c| c.0).filter(|o| marks && state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)).collect();
+        let mut damaged: smallvec::SmallVec<[ObjectId; 4]> = smallvec::SmallVec::new();
+        if crate::interp::game_reads(state, DAMAGED_THIS_TURN) {
+            damaged.extend(characters.iter().map(|c| c.0).filter(|o| state.object(*o).damage > 0 && !state.object(*o).flags.contains(DAMAGED_THIS_TURN)));
+        }
         // Not held while the game changes: the view's next patch would copy it.
         drop(characters);
         drop(view);
