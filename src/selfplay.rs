@@ -90,7 +90,25 @@ pub const MAX_TURNS: u32 = 200;
 
 /// Plays one game with the random agent: both the game and the agent are seeded by `seed`; `audit`:
 /// with the kernel's shortcuts checked (`GameState::audit`), which plays the same game, slower.
+/// Decisions are not put into words (`GameState::worded`) unless the game fails: it is then played
+/// again from its seed, the same game, in words, for its trace.
 pub fn play_one(lineup: &Lineup, pair: [usize; 2], seed: u64, audit: bool) -> GameResult {
+    let mut result = play_seeded(lineup, pair, seed, audit, false);
+    if result.failure.is_some() {
+        result.trace = Some(trace(lineup, pair, seed, audit));
+    }
+    result
+}
+
+/// The game `play_one` plays from `seed`, as its log in words with every decision worded: a failing game's trace.
+pub fn trace(lineup: &Lineup, pair: [usize; 2], seed: u64, audit: bool) -> String {
+    play_seeded(lineup, pair, seed, audit, true).trace.unwrap_or_default()
+}
+
+/// `play_one`, with the decisions in words (and then the game's log in words, its trace) or not. Never inlined:
+/// benches/instructions.sh counts the instructions run in it.
+#[inline(never)]
+fn play_seeded(lineup: &Lineup, pair: [usize; 2], seed: u64, audit: bool, worded: bool) -> GameResult {
     let Lineup { library, decks, format } = lineup;
     let mut result = GameResult { seed, decks: pair, outcome: None, turns: 0, decisions: 0, events: 0, failure: None, trace: None };
     let cards = [decks[pair[0]].cards.as_slice(), decks[pair[1]].cards.as_slice()];
@@ -102,6 +120,7 @@ pub fn play_one(lineup: &Lineup, pair: [usize; 2], seed: u64, audit: bool) -> Ga
     };
     // The kernel's shortcuts checked against the long way (`GameState::audit`): a disagreement panics, and fails the game.
     state.audit = audit;
+    state.worded = worded;
     let mut agent = RandomAgent { rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15) };
     let played = catch_unwind(AssertUnwindSafe(|| if trails_game { trails::play_game(&mut state, &mut agent, MAX_TURNS) } else { fftcg::play_game(&mut state, &mut agent, MAX_TURNS) }));
     let cards = decks[pair[0]].cards.len() + decks[pair[1]].cards.len();
@@ -116,7 +135,7 @@ pub fn play_one(lineup: &Lineup, pair: [usize; 2], seed: u64, audit: bool) -> Ga
             broken_invariant(&state, cards)
         }
     };
-    if result.failure.is_some() {
+    if worded {
         result.trace = Some(state.transcript());
     }
     result

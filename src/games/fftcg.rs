@@ -121,7 +121,7 @@ impl Words {
     }
 
     /// The object's Elements now (FF 5.2.1.1).
-    pub fn elements(&self, state: &GameState, object: ObjectId) -> Vec<u32> {
+    pub fn elements(&self, state: &GameState, object: ObjectId) -> cost::Elements {
         state.reading(object, |c| self.element_values(c).collect())
     }
 

@@ -175,15 +175,19 @@ impl GameState {
         if !question.accepts(&answer) {
             answer = FirstOption.decide(self, player, &question);
         }
-        let said = self.say(&question, &answer);
-        self.decided(player, question.prompt().to_string().into(), said.into());
+        if self.worded {
+            let said = self.say(&question, &answer);
+            self.decided(player, question.prompt().to_string().into(), said.into());
+        } else {
+            self.decided(player, Cow::Borrowed(""), Cow::Borrowed(""));
+        }
         answer
     }
 }
 
 impl GameState {
     /// Asks `player` to pick one of `count` options, worded by `word` only as far as the agent
-    /// reads them (the one chosen is always worded for the log).
+    /// reads them (the one chosen is worded for the log while the game records words, `GameState::worded`).
     /// The prompt and the words are kept as they are given: a fixed prompt or answer ("priority",
     /// "pass": most decisions) is logged without being copied.
     pub fn ask_one(&mut self, agent: &mut dyn Agent, player: PlayerId, prompt: impl Into<Cow<'static, str>>, count: usize, word: impl Fn(&GameState, usize) -> Cow<'static, str>) -> usize {
@@ -196,7 +200,7 @@ impl GameState {
             };
         }
         let pick = agent.pick_one(self, player, &prompt, count);
-        let said = if count == 0 { Cow::Borrowed("") } else { word(self, pick) };
+        let said = if count == 0 || !self.worded { Cow::Borrowed("") } else { word(self, pick) };
         self.decided(player, prompt, said);
         pick
     }

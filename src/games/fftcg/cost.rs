@@ -479,9 +479,13 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         1 => 0,
         n => state.ask_one(agent, player, ["pay ", &cp_for(cost.total, what)].concat(), n, |s, i| word(s, i).into()),
     };
-    let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
     let elements = named_elements(state, agent, w, player, &groups, &options[pick], &cost.needs);
-    state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail: Some([cp_for(cost.total, what).as_str(), ": ", &said].concat()) });
+    // What was paid, in words while the game records them (`GameState::worded`): no card reads them.
+    let detail = state.worded.then(|| {
+        let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
+        [cp_for(cost.total, what).as_str(), ": ", &said].concat()
+    });
+    state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail });
     let paying = |g: &Group, count: i64| -> SmallVec<[ObjectId; 2]> {
         // A group sharing its cards with another pays with them from the other end (`Group::shares`).
         let n = count as usize;

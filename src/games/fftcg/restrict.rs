@@ -13,8 +13,7 @@ use super::Words;
 
 /// The word a restriction on `source`'s effects uses: a Summon's, or an ability's.
 pub(super) fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static str {
-    let vocab = &state.library.vocab;
-    let summon = source.zip(vocab.kind("summon")).is_some_and(|(s, summon)| vocab.is_of(&state.characteristics(s).kinds, summon));
+    let summon = source.zip(Words::cached(&state.library)).is_some_and(|(s, w)| w.is(state, s, w.summon));
     if summon { "summons" } else { "abilities" }
 }
 
@@ -100,7 +99,8 @@ fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
 /// it damage ("does not receive damage less than its power").
 pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: PlayerId, source: Option<ObjectId>) -> bool {
     let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
-    let not_by = |action: &str| not(&format!("{action}_by_{}", by_what(state, source)));
+    // The hook's name is spelled out only for a card some effect forbids something (most are forbidden nothing).
+    let not_by = |action: &str| state.reading(object, |c| !c.forbidden.is_empty()) && not(&format!("{action}_by_{}", by_what(state, source)));
     // FF 7.7, 15.1.1.3: "cannot leave the field due to your opponent's Summons or abilities" (B-001 Chaos) bars
     // every move off the field, whatever it is called (removed from the game, put into the Break Zone).
     let leaves = matches!(deed, Deed::Moved(_)) && state.zone(state.object(object).zone).name == "field";
