@@ -7,6 +7,7 @@ use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::trigger::AbilityRef;
 use crate::kernel::{Event, GameCall, GameState, Illegal, ObjectId, PlayerId, Position, Value};
 
+use super::cost::PaidFor;
 use super::Words;
 
 /// Carries out a `game(...)` action; the ones not listed here are announced only (see
@@ -80,11 +81,10 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
                 cost.needs.extend(symbols.needs);
                 crystals = n;
             }
-            let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
             if !super::cost::has_crystals(state, call.controller, crystals) {
                 return Err(Illegal(format!("{} has fewer than {crystals} Crystal(s)", state.players[call.controller.index()].name)));
             }
-            super::cost::pay_tracked(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)?;
+            super::cost::pay_tracked(state, agent, &w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), PaidFor::Phrase(call.source, "a cost"))?;
             super::cost::pay_crystals(state, agent, call.controller, crystals)?
         }
         _ => {}
@@ -102,8 +102,7 @@ fn pay_x(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCal
     let cost = |total| super::CpCost { total, ..Default::default() };
     let most = (0..=sources.most_cp(&exclude)).rev().find(|x| sources.can_pay(&cost(*x), &exclude)).unwrap_or(0);
     let x = crate::games::arrange::choose_number(state, agent, player, most, "pay X CP: X is").min(most);
-    let what = call.source.map_or_else(|| "X".to_string(), |s| state.name_of(s));
-    super::cost::pay_tracked(state, agent, w, player, &cost(x), &exclude, &what)?;
+    super::cost::pay_tracked(state, agent, w, player, &cost(x), &exclude, PaidFor::Phrase(call.source, "X"))?;
     Ok(x)
 }
 

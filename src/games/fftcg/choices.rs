@@ -4,6 +4,7 @@ use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{GameCall, GameState, Illegal, ObjectId, Value};
 
+use super::cost::PaidFor;
 use super::{cards, Words};
 
 /// Carries out one of these actions; `None` when `call` is not one.
@@ -115,6 +116,5 @@ fn discard_different_types(state: &mut GameState, agent: &mut dyn Agent, w: &Wor
 fn pay_cp_reduced_per_card(state: &mut GameState, agent: &mut dyn Agent, w: &Words, call: &GameCall) -> Result<(), Illegal> {
     let count = present(state, call, Some("field")).len() as i64;
     let cost = super::CpCost { total: (call.amount.unwrap_or(0) - count).max(0), ..Default::default() };
-    let what = call.source.map_or_else(|| "a cost".to_string(), |s| state.name_of(s));
-    super::cost::pay_tracked(state, agent, w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), &what)
+    super::cost::pay_tracked(state, agent, w, call.controller, &cost, &call.source.into_iter().collect::<Vec<_>>(), PaidFor::Phrase(call.source, "a cost"))
 }

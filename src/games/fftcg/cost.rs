@@ -3,6 +3,8 @@
 //! may come from paying only by discarding (SE14 11.7.2.1.1); a card needs at least one CP of its
 //! Element (not Light or Dark).
 
+use std::borrow::Cow;
+
 use crate::kernel::decision::Agent;
 use crate::kernel::{CardId, Event, GameState, Illegal, ObjectId, PlayerId, Position};
 
@@ -416,9 +418,34 @@ pub struct Paid {
     pub remembered: bool,
 }
 
+/// What a payment is for, put into words only when it is said: in a worded game's decision and announcement
+/// (`GameState::worded`), or a refusal.
+#[derive(Clone, Copy)]
+pub enum PaidFor<'a> {
+    /// A card played or cast.
+    Card(ObjectId),
+    /// An ability of a card used.
+    Ability(ObjectId, &'a crate::kernel::trigger::AbilityRef),
+    /// A cost phrase of an effect of a card, or of `otherwise` when it has no source.
+    Phrase(Option<ObjectId>, &'static str),
+    /// A payment to reduce the cost of a card (`options::PaidReduction`).
+    Reducing(ObjectId),
+}
+
+impl PaidFor<'_> {
+    fn words(self, state: &GameState) -> String {
+        match self {
+            PaidFor::Card(card) | PaidFor::Phrase(Some(card), _) => state.name_of(card),
+            PaidFor::Phrase(None, otherwise) => otherwise.to_string(),
+            PaidFor::Ability(card, ability) => [state.describe_ability(card, ability), " of ".into(), state.name_of(card)].concat(),
+            PaidFor::Reducing(card) => ["reducing the cost of ".into(), state.name_of(card)].concat(),
+        }
+    }
+}
+
 /// `pay`, keeping the cards that produced the CP in the tracked list `CP_PRODUCERS`: a cost phrase of an
 /// ability (`pay {2}`), whose cards dulled to produce CP are not among the cards its cost dulled (`perform::record_paid`).
-pub fn pay_tracked(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<(), Illegal> {
+pub fn pay_tracked(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: PaidFor) -> Result<(), Illegal> {
     let paid = pay(state, agent, w, player, cost, exclude, what)?;
     if !paid.producers.is_empty() {
         state.apply(Event::Tracked { name: crate::kernel::name!(CP_PRODUCERS), objects: paid.producers });
@@ -445,7 +472,7 @@ const DISCARDED_FOR_CP: &str = "discarded_to_pay_play_cost";
 /// `player` pays `cost` (FF 11.2, 11.3.7.1: all at once): they pick one of the legal payments,
 /// whose Backups are dulled and whose cards are discarded. Illegal when there is none. What it paid
 /// with comes back: the different Elements of the CP (`named_elements`) and the cards that produced it.
-pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: &str) -> Result<Paid, Illegal> {
+pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, cost: &CpCost, exclude: &[ObjectId], what: PaidFor) -> Result<Paid, Illegal> {
     if cost.total <= 0 && cost.needs.is_empty() {
         return Ok(Paid::default());
     }
@@ -475,15 +502,18 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         said
     };
     let pick = match options.len() {
-        0 => return Err(Illegal(format!("{} cannot pay {} CP for {what}", state.players[player.index()].name, cost.total))),
+        0 => return Err(Illegal(format!("{} cannot pay {} CP for {}", state.players[player.index()].name, cost.total, what.words(state)))),
         1 => 0,
-        n => state.ask_one(agent, player, ["pay ", &cp_for(cost.total, what)].concat(), n, |s, i| word(s, i).into()),
+        n => {
+            let prompt = if state.worded { Cow::Owned(["pay ", &cp_for(cost.total, &what.words(state))].concat()) } else { Cow::Borrowed("pay") };
+            state.ask_one(agent, player, prompt, n, |s, i| word(s, i).into())
+        }
     };
     let elements = named_elements(state, agent, w, player, &groups, &options[pick], &cost.needs);
     // What was paid, in words while the game records them (`GameState::worded`): no card reads them.
     let detail = state.worded.then(|| {
         let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
-        [cp_for(cost.total, what).as_str(), ": ", &said].concat()
+        [cp_for(cost.total, &what.words(state)).as_str(), ": ", &said].concat()
     });
     state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail });
     let paying = |g: &Group, count: i64| -> SmallVec<[ObjectId; 2]> {

@@ -9,7 +9,7 @@ use crate::interp::Ctx;
 use crate::kernel::decision::{Agent, Answer, Question};
 use crate::kernel::{Event, GameState, Hook, Illegal, ObjectId, PlayerId, Position, Value};
 
-use super::cost::CpCost;
+use super::cost::{CpCost, PaidFor};
 use super::Words;
 
 /// The permission `action` the object has now, if it has one.
@@ -217,7 +217,6 @@ pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
 /// SE14 11.4.10, 11.5.8 (FF 11.4.6.1): the whole cost at once, the cards chosen for the alternative
 /// cost discarded, dulled or moved, and the CP left paid (the different Elements of that CP come back).
 pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: PlayerId, card: ObjectId, cost: &CpCost, chosen: &Chosen) -> Result<super::cost::Paid, Illegal> {
-    let what = state.name_of(card);
     if let Some((pay, cards)) = &chosen.instead {
         for &paid in cards {
             match pay {
@@ -230,7 +229,7 @@ pub fn pay_chosen(state: &mut GameState, agent: &mut dyn Agent, w: &Words, playe
             }
         }
     }
-    super::cost::pay(state, agent, w, player, cost, &[card], &what)
+    super::cost::pay(state, agent, w, player, cost, &[card], PaidFor::Card(card))
 }
 
 /// The states the chosen costs leave on the card that entered the field: the flag of the additional
@@ -369,8 +368,7 @@ impl PaidReduction {
         if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
             return Ok(());
         }
-        let what = format!("reducing the cost of {}", state.name_of(card));
-        super::cost::pay(state, agent, w, player, &self.price, &[card], &what)?;
+        super::cost::pay(state, agent, w, player, &self.price, &[card], PaidFor::Reducing(card))?;
         super::cost::pay_crystals(state, agent, player, self.crystals)?;
         *cost = lowered(cost, self.by);
         Ok(())

@@ -12,7 +12,7 @@ use crate::vocab::AbilityClass;
 
 use super::ability_use::used_mark;
 use super::card_cost::card_cost;
-use super::cost::{discard, pay, Sources};
+use super::cost::{discard, pay, PaidFor, Sources};
 use super::play::{play_forbidden, special_discards, usable, Play, CARDS_CAST_THIS_TURN, CAST_THIS_TURN};
 use super::{equip, Words};
 
@@ -184,7 +184,7 @@ pub(super) fn cast_summon(state: &mut GameState, agent: &mut dyn Agent, w: &Word
         }
         super::options::reduce_summon_cost(state, agent, w, player, new, reduction, &mut cost)?;
         break_zone_before_paying(state, player, new);
-        let paid = pay(state, agent, w, player, &cost, &[new], &state.name_of(new))?;
+        let paid = pay(state, agent, w, player, &cost, &[new], PaidFor::Card(new))?;
         for event in super::options::remember_cp_paid(w, new, &paid) {
             state.apply(event);
         }
@@ -268,8 +268,7 @@ fn use_ability(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: 
         state.apply(Event::PlayerFlag { player, flag: mark.into(), value: true });
         return Ok(());
     }
-    let what = format!("{} of {}", state.describe_ability(object, reference), state.name_of(object));
-    pay(state, agent, w, player, &cost.cp, &exclude, &what)?;
+    pay(state, agent, w, player, &cost.cp, &exclude, PaidFor::Ability(object, reference))?;
     super::cost::pay_crystals(state, agent, player, cost.crystals)?;
     let paid_from = state.log.len();
     for part in &ability.costs {
