@@ -50,8 +50,15 @@ fn the_same_seed_replays_the_same_game() {
 
 #[test]
 fn a_game_not_put_into_words_is_the_same_game() {
-    // Self-play leaves the decisions' words (and the payments' "paid" announcements) out, and words a failing game again
-    // from its seed (`GameState::worded`): the words change nothing in the game.
+    // Self-play leaves the decisions' words (and the payments' "paid" details) out, and words a failing game again from
+    // its seed (`GameState::worded`): the words change nothing in the game.
+    struct Played {
+        outcome: Option<Outcome>,
+        /// The log without the words: each decision by whom, a payment's announcement without its detail.
+        log: Vec<String>,
+        /// The decisions in words once the first turn began (the setup's are made before `worded` is set).
+        in_words: usize,
+    }
     let lineup = constructed();
     let (library, decks) = (&lineup.library, &lineup.decks);
     let play = |seed: u64, worded: bool| {
@@ -60,8 +67,7 @@ fn a_game_not_put_into_words_is_the_same_game() {
         state.worded = worded;
         let mut agent = cardscript::kernel::RandomAgent { rng: cardscript::kernel::rng::Rng::new(seed) };
         let outcome = fftcg::play_game(&mut state, &mut agent, cardscript::selfplay::MAX_TURNS);
-        // The log without the words: each decision by whom, and a payment's announcement without its detail.
-        let log: Vec<String> = state
+        let log = state
             .log
             .iter()
             .map(|e| match e {
@@ -70,9 +76,8 @@ fn a_game_not_put_into_words_is_the_same_game() {
                 other => format!("{other:?}"),
             })
             .collect();
-        // The decisions in words once the first turn began (the setup's are made before `worded` is set).
         let in_play = state.log.iter().skip_while(|e| !matches!(e, Event::TurnBegan { .. }));
-        (outcome, log, in_play.filter(|e| matches!(e, Event::Decided { answer, .. } if !answer.is_empty())).count())
+        Played { outcome, log, in_words: in_play.filter(|e| matches!(e, Event::Decided { answer, .. } if !answer.is_empty())).count() }
     };
     // A game that does not fail has no trace; the trace of its seed, worded, says what each player decided.
     assert_eq!(play_one(&lineup, [0, 1], 7, false).trace, None);
@@ -80,13 +85,13 @@ fn a_game_not_put_into_words_is_the_same_game() {
     assert!(trace.contains(" decides priority: pass") && trace.contains(" decides priority: cast "), "{trace}");
     for seed in 0..4 {
         let (worded, unworded) = (play(seed, true), play(seed, false));
-        // The first event that differs, if any, with the one before it.
-        let differs = worded.1.iter().zip(&unworded.1).position(|(a, b)| a != b).or_else(|| (worded.1.len() != unworded.1.len()).then(|| worded.1.len().min(unworded.1.len())));
-        if let Some(i) = differs {
-            panic!("seed {seed}: event {i} differs: {:?} against {:?}", &worded.1[i.saturating_sub(1)..(i + 1).min(worded.1.len())], &unworded.1[i.saturating_sub(1)..(i + 1).min(unworded.1.len())]);
+        // The first event that differs, shown with the one before it.
+        if let Some(i) = (0..worded.log.len().max(unworded.log.len())).find(|i| worded.log.get(*i) != unworded.log.get(*i)) {
+            let around = |log: &[String]| log[i.saturating_sub(1)..(i + 1).min(log.len())].to_vec();
+            panic!("seed {seed}: event {i} differs: {:?} against {:?}", around(&worded.log), around(&unworded.log));
         }
-        assert_eq!(worded.0, unworded.0, "seed {seed}");
-        assert!(worded.2 > 50 && unworded.2 == 0, "seed {seed}: {} and {} decisions in words", worded.2, unworded.2);
+        assert_eq!(worded.outcome, unworded.outcome, "seed {seed}");
+        assert!(worded.in_words > 50 && unworded.in_words == 0, "seed {seed}: {} and {} decisions in words", worded.in_words, unworded.in_words);
     }
 }
 
