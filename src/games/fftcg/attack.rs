@@ -135,9 +135,16 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     windows.open(state, agent, w);
     let blocker = block(state, agent, w, windows)?;
     damage(state, agent, w, windows, blocker)?;
-    // FF 10.1.4.5: the attack is over; the party disbands.
+    // FF 10.1.4.5: the attack is over; the party disbands. Only Forwards on the field are in the battle (a card that
+    // leaves it is another object, FF 7.4): the fields are read, in the order of the objects (audited games check
+    // every card).
     let battle = battle_flags();
-    let involved: Vec<ObjectId> = state.live_objects().filter(|o| battle.iter().any(|f| state.object(*o).flags.contains(f))).collect();
+    let in_battle = |o: &ObjectId| battle.iter().any(|f| state.object(*o).flags.contains(f));
+    let mut involved: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(in_battle).collect();
+    involved.sort_unstable();
+    if state.audit {
+        assert_eq!(involved, state.live_objects().filter(in_battle).collect::<Vec<_>>(), "a card off the field is in the battle");
+    }
     for o in involved {
         for flag in battle {
             if state.object(o).flags.contains(&flag) {
