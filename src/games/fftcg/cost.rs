@@ -494,26 +494,27 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
             .collect();
         parts.join(", ")
     };
-    // The payment chosen is worded once, for the decision and for the announcement.
-    let worded: std::cell::RefCell<Option<(usize, String)>> = std::cell::RefCell::new(None);
+    // What the payment is for and the payment chosen are worded once each, for the decision and the announcement, and
+    // only while the game records words (`GameState::worded`): no card reads them.
+    let paying_for = state.worded.then(|| cp_for(cost.total, &what.words(state)));
+    let chosen_words: std::cell::RefCell<Option<(usize, String)>> = std::cell::RefCell::new(None);
     let word = |s: &GameState, i: usize| {
         let said = words(s, &options[i]);
-        *worded.borrow_mut() = Some((i, said.clone()));
+        *chosen_words.borrow_mut() = Some((i, said.clone()));
         said
     };
     let pick = match options.len() {
         0 => return Err(Illegal(format!("{} cannot pay {} CP for {}", state.players[player.index()].name, cost.total, what.words(state)))),
         1 => 0,
         n => {
-            let prompt = if state.worded { Cow::Owned(["pay ", &cp_for(cost.total, &what.words(state))].concat()) } else { Cow::Borrowed("pay") };
+            let prompt = paying_for.as_ref().map_or(Cow::Borrowed("pay"), |f| Cow::Owned(["pay ", f].concat()));
             state.ask_one(agent, player, prompt, n, |s, i| word(s, i).into())
         }
     };
     let elements = named_elements(state, agent, w, player, &groups, &options[pick], &cost.needs);
-    // What was paid, in words while the game records them (`GameState::worded`): no card reads them.
-    let detail = state.worded.then(|| {
-        let said = worded.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
-        [cp_for(cost.total, &what.words(state)).as_str(), ": ", &said].concat()
+    let detail = paying_for.map(|f| {
+        let said = chosen_words.into_inner().filter(|(i, _)| *i == pick).map_or_else(|| words(state, &options[pick]), |(_, said)| said);
+        [f.as_str(), ": ", &said].concat()
     });
     state.apply(Event::Signal { name: crate::kernel::name!("paid"), objects: vec![], player: Some(player), detail });
     let paying = |g: &Group, count: i64| -> SmallVec<[ObjectId; 2]> {
