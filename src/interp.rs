@@ -21,7 +21,7 @@ pub use conditional::check_conditional_triggers;
 pub use abilities::{abilities_in, abilities_of, ability_tags, after_event, announce, ability_reads, card_reads, class_of, collect_triggers, has_tag, keyword_env};
 pub use always_on::register_static;
 pub use primitive::Happened;
-pub use reach::{card_in_game, game_may_hear, game_reads, reached};
+pub use reach::{any_reached, card_in_game, game_reads, reached};
 pub use reveal::reveal;
 
 use crate::ir::{CondIr, Effect, Operand};

@@ -358,7 +358,7 @@ pub fn priority<P: Plays>(state: &mut GameState, agent: &mut dyn Agent, rules: &
         };
         let chosen = if agent.picks_uniformly() {
             let drawn = plays.draw(state, holder, excluded, &mut |n| agent.pick_one(state, holder, "priority", n));
-            let said = if state.worded { in_words(plays, state, drawn.as_ref()) } else { Cow::Borrowed("") };
+            let said = state.worded_or_blank(|| in_words(plays, state, drawn.as_ref()));
             state.decided(holder, Cow::Borrowed("priority"), said);
             drawn
         } else {

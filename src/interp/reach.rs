@@ -131,10 +131,9 @@ pub fn game_reaches(state: &GameState, event: &Event) -> bool {
     game_reach(state).reach.reaches(state, event, None)
 }
 
-/// Whether a card of the game may hear `event`: by its printed abilities and keywords (`game_reaches`), or by abilities
-/// an effect gives (`effects_give_reach`). When not, no card need be looked at.
-pub fn game_may_hear(state: &GameState, event: &Event) -> bool {
-    effects_give_reach(state, Some(event)) || game_reaches(state, event)
+/// Whether one of `cards` may hear `event` (`reached`): none is looked at when no card of the game could.
+pub fn any_reached(state: &GameState, event: &Event, mut cards: impl Iterator<Item = ObjectId>) -> bool {
+    effects_give_reach(state, Some(event)) || (game_reaches(state, event) && cards.any(|o| card_reached(state, Some(event), o)))
 }
 
 /// Whether an object of `card` has been in the game (a card of a deck, or put into the game since): what a game asks

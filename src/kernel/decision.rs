@@ -175,12 +175,8 @@ impl GameState {
         if !question.accepts(&answer) {
             answer = FirstOption.decide(self, player, &question);
         }
-        if self.worded {
-            let said = self.say(&question, &answer);
-            self.decided(player, question.prompt().to_string().into(), said.into());
-        } else {
-            self.decided(player, Cow::Borrowed(""), Cow::Borrowed(""));
-        }
+        let (prompt, said) = (self.worded_or_blank(|| question.prompt().to_string().into()), self.worded_or_blank(|| self.say(&question, &answer).into()));
+        self.decided(player, prompt, said);
         answer
     }
 }
@@ -200,9 +196,14 @@ impl GameState {
             };
         }
         let pick = agent.pick_one(self, player, &prompt, count);
-        let said = if count == 0 || !self.worded { Cow::Borrowed("") } else { word(self, pick) };
+        let said = if count == 0 { Cow::Borrowed("") } else { self.worded_or_blank(|| word(self, pick)) };
         self.decided(player, prompt, said);
         pick
+    }
+
+    /// `words()` while the game records decisions in words (`GameState::worded`); nothing otherwise.
+    pub fn worded_or_blank(&self, words: impl FnOnce() -> Cow<'static, str>) -> Cow<'static, str> {
+        if self.worded { words() } else { Cow::Borrowed("") }
     }
 
     /// Records a decision `player` made, for the log and a replay: the prompt and the answer in words.

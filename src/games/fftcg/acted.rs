@@ -128,14 +128,8 @@ pub(super) fn heard_by(state: &GameState, name: &str, named: &[ObjectId]) -> boo
 
 /// Whether one of `cards` has a triggered ability the announcement `signal` can reach, or a delayed
 /// trigger waits for an announcement of its name.
-pub(super) fn heard_among(state: &GameState, signal: &Event, mut cards: impl Iterator<Item = ObjectId>) -> bool {
+pub(super) fn heard_among(state: &GameState, signal: &Event, cards: impl Iterator<Item = ObjectId>) -> bool {
     use crate::kernel::replacement::EventPattern;
     let Event::Signal { name, .. } = signal else { return true };
-    // No card is looked at when none in the game could hear it.
-    let by_cards = crate::interp::game_may_hear(state, signal)
-        && match crate::interp::reached(state, Some(signal)) {
-            Some(hears) => cards.any(hears),
-            None => true,
-        };
-    by_cards || state.delayed.iter().any(|d| matches!(&d.pattern, EventPattern::Signal { name: n, .. } if n == name))
+    crate::interp::any_reached(state, signal, cards) || state.delayed.iter().any(|d| matches!(&d.pattern, EventPattern::Signal { name: n, .. } if n == name))
 }

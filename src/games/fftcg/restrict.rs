@@ -99,18 +99,18 @@ fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
 /// it damage ("does not receive damage less than its power").
 pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: PlayerId, source: Option<ObjectId>) -> bool {
     let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
-    // The hook's name is spelled out only for a card some effect forbids something (most are forbidden nothing).
-    let not_by = |action: &str| state.reading(object, |c| !c.forbidden.is_empty()) && not(&format!("{action}_by_{}", by_what(state, source)));
+    // The hook a Summon's effect is refused by, or an ability's (`by_what`).
+    let not_by = |by_summons: &str, by_abilities: &str| not(if by_what(state, source) == "summons" { by_summons } else { by_abilities });
     // FF 7.7, 15.1.1.3: "cannot leave the field due to your opponent's Summons or abilities" (B-001 Chaos) bars
     // every move off the field, whatever it is called (removed from the game, put into the Break Zone).
     let leaves = matches!(deed, Deed::Moved(_)) && state.zone(state.object(object).zone).name == "field";
-    if leaves && not_by("leave_field") {
+    if leaves && not_by("leave_field_by_summons", "leave_field_by_abilities") {
         return false;
     }
     match deed {
-        Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken"),
-        Deed::Moved(Some("return")) => !not_by("be_returned"),
-        Deed::Flag("dull") => !not_by("become_dull"),
+        Deed::Moved(Some("break")) => !not("be_broken") && !not_by("be_broken_by_summons", "be_broken_by_abilities"),
+        Deed::Moved(Some("return")) => !not_by("be_returned_by_summons", "be_returned_by_abilities"),
+        Deed::Flag("dull") => !not_by("become_dull_by_summons", "become_dull_by_abilities"),
         Deed::Trigger { event } => !not("trigger_auto_abilities") && !entered_without_triggering(state, event),
         // FF 11.12.5.2: "The damage dealt to Forwards opponent controls cannot be reduced" (11-004C Cu Chaspel).
         Deed::ReduceDamage => !not("reduce_damage"),
