@@ -6,7 +6,7 @@
 //! returns the one copy of a text: two names are equal exactly when their texts are.
 
 use std::borrow::Borrow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
@@ -35,11 +35,31 @@ fn shared() -> &'static Mutex<HashSet<&'static str>> {
 thread_local! {
     /// This thread's copy of the names it has used: looked up without a lock.
     static LOCAL: RefCell<rustc_hash::FxHashSet<&'static str>> = RefCell::default();
+    /// The names this thread last found, by the address of the text they were asked with: most texts named at run
+    /// time are the same few strings of a card's script, asked again and again.
+    static RECENT: [Cell<(usize, Name)>; RECENT_SLOTS] = const { [const { Cell::new((0, Name(""))) }; RECENT_SLOTS] };
 }
+
+/// How many look-ups `RECENT` keeps (a power of two).
+const RECENT_SLOTS: usize = 64;
 
 impl Name {
     /// The name with this text.
     pub fn new(text: &str) -> Name {
+        // A text at an address asked before is found without hashing it, once it still reads the same.
+        let address = text.as_ptr() as usize;
+        let slot = (address >> 3) & (RECENT_SLOTS - 1);
+        let (seen_at, seen) = RECENT.with(|recent| recent[slot].get());
+        if seen_at == address && seen.0 == text {
+            return seen;
+        }
+        let found = Name::looked_up(text);
+        RECENT.with(|recent| recent[slot].set((address, found)));
+        found
+    }
+
+    /// `new`, through this thread's names and then every thread's.
+    fn looked_up(text: &str) -> Name {
         if let Some(found) = LOCAL.with(|local| local.borrow().get(text).copied()) {
             return Name(found);
         }
