@@ -237,7 +237,7 @@ impl<'a> Ctx<'a> {
         }
         let (signals, lists) = (hooks.acted)(self.state, from, self.source, self.controller, whole);
         for (name, objects) in lists {
-            self.env.push((format!("{}{name}", crate::kernel::state::TRACKED_IN_EFFECT).into(), Binding::Objects(objects)));
+            self.env.push(([crate::kernel::state::TRACKED_IN_EFFECT, &name].concat().into(), Binding::Objects(objects)));
         }
         for signal in signals {
             abilities::announce(self.state, self.agent, signal);
@@ -263,7 +263,7 @@ impl<'a> Ctx<'a> {
         let chosen = if min == candidates.len() && max == candidates.len() {
             candidates
         } else {
-            let prompt = format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") });
+            let prompt = self.state.worded_or_blank(|| format!("choose {}", if min == max { min.to_string() } else { format!("{min} to {max}") }).into());
             match self.state.ask(self.agent, who, Question::Objects { prompt, options: candidates, min, max }) {
                 Answer::Objects(list) => list,
                 _ => vec![],
@@ -315,7 +315,7 @@ impl<'a> Ctx<'a> {
             if chosen.len() >= min {
                 options.push("no more".into());
             }
-            let prompt = format!("choose {} of {}", chosen.len() + 1, if min == max { max.to_string() } else { format!("{min} to {max}") });
+            let prompt = self.state.worded_or_blank(|| format!("choose {} of {}", chosen.len() + 1, if min == max { max.to_string() } else { format!("{min} to {max}") }).into());
             let i = match self.state.ask(self.agent, who, Question::One { prompt, options }) {
                 Answer::One(i) => i,
                 _ => 0,

@@ -9,7 +9,7 @@ pub fn top(state: &GameState, zone: ZoneId, n: usize) -> Vec<ObjectId> {
 }
 
 /// The player puts `cards` in the order they choose; the first of the answer comes first.
-pub fn ask_order(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, cards: &[ObjectId], prompt: &str) -> Vec<ObjectId> {
+pub fn ask_order(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, cards: &[ObjectId], prompt: impl Into<std::borrow::Cow<'static, str>>) -> Vec<ObjectId> {
     if cards.len() < 2 {
         return cards.to_vec();
     }
@@ -21,7 +21,7 @@ pub fn ask_order(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId,
 }
 
 /// The player picks between `min` and `max` of `options` (at most as many as there are).
-pub fn pick(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, options: Vec<ObjectId>, (min, max): (usize, usize), prompt: &str) -> Vec<ObjectId> {
+pub fn pick(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, options: Vec<ObjectId>, (min, max): (usize, usize), prompt: impl Into<std::borrow::Cow<'static, str>>) -> Vec<ObjectId> {
     let (min, max) = (min.min(options.len()), max.min(options.len()));
     match state.ask(agent, player, Question::Objects { prompt: prompt.into(), options, min, max }) {
         Answer::Objects(list) => list,
@@ -30,7 +30,7 @@ pub fn pick(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, opti
 }
 
 /// The player chooses a number from 0 to `most` (a variable cost's X).
-pub fn choose_number(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, most: i64, prompt: &str) -> i64 {
+pub fn choose_number(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, most: i64, prompt: impl Into<std::borrow::Cow<'static, str>>) -> i64 {
     let options: Vec<String> = (0..=most.max(0)).map(|n| n.to_string()).collect();
     match state.ask(agent, player, Question::One { prompt: prompt.into(), options }) {
         Answer::One(i) => i as i64,

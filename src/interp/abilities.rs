@@ -601,7 +601,7 @@ fn reveal_to_trigger(state: &mut GameState, agent: &mut dyn Agent, object: Objec
     if !hidden || active_zone(&state.library, ability).is_none() {
         return true;
     }
-    let prompt = format!("reveal {} for its triggered ability (Trails 1211.3a-b)?", state.name_of(object));
+    let prompt = state.worded_or_blank(|| format!("reveal {} for its triggered ability (Trails 1211.3a-b)?", state.name_of(object)).into());
     if !matches!(state.ask(agent, controller, crate::kernel::Question::YesNo { prompt }), crate::kernel::Answer::Yes(true)) {
         return false;
     }

@@ -250,7 +250,7 @@ impl Ctx<'_> {
                     _ => None,
                 };
                 let detail = [amount.map(|n| n.to_string()), zone.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
-                let key = format!("{}{name}", crate::kernel::DECLARED);
+                let key = [crate::kernel::DECLARED, &name].concat();
                 if self.declaring {
                     // Trails 1204.2d: the ability is being played: the game makes its choice only.
                     if let Some(hooks) = self.state.config.hooks {
@@ -397,7 +397,7 @@ impl Ctx<'_> {
         if min == candidates.len() && max == min {
             return Ok(candidates);
         }
-        let question = crate::kernel::Question::Objects { prompt: format!("pick {min} to {max}"), options: candidates, min, max };
+        let question = crate::kernel::Question::Objects { prompt: self.state.worded_or_blank(|| format!("pick {min} to {max}").into()), options: candidates, min, max };
         match self.state.ask(self.agent, actor, question) {
             crate::kernel::Answer::Objects(list) => Ok(list),
             _ => Ok(vec![]),

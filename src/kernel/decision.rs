@@ -14,13 +14,13 @@ use crate::kernel::state::GameState;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Question {
     /// Choose between `min` and `max` of these objects (targets, "select", payments).
-    Objects { prompt: String, options: Vec<ObjectId>, min: usize, max: usize },
+    Objects { prompt: Cow<'static, str>, options: Vec<ObjectId>, min: usize, max: usize },
     /// Pick one option (a mode, a player, a value).
-    One { prompt: String, options: Vec<String> },
+    One { prompt: Cow<'static, str>, options: Vec<String> },
     /// "You may ...".
-    YesNo { prompt: String },
+    YesNo { prompt: Cow<'static, str> },
     /// Put these in order (simultaneous triggers, replacement effects).
-    Order { prompt: String, items: Vec<String> },
+    Order { prompt: Cow<'static, str>, items: Vec<String> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -58,6 +58,13 @@ impl Question {
             Question::Objects { prompt, .. } | Question::One { prompt, .. } | Question::YesNo { prompt } | Question::Order { prompt, .. } => prompt,
         }
     }
+
+    /// The prompt, taken out of the question.
+    fn into_prompt(self) -> Cow<'static, str> {
+        match self {
+            Question::Objects { prompt, .. } | Question::One { prompt, .. } | Question::YesNo { prompt } | Question::Order { prompt, .. } => prompt,
+        }
+    }
 }
 
 /// Whoever answers a player's questions.
@@ -82,7 +89,7 @@ pub trait Agent {
     }
     /// Picks one of `count` unworded options (asked only of an agent that does not read them).
     fn pick_one(&mut self, state: &GameState, player: PlayerId, prompt: &str, count: usize) -> usize {
-        match self.decide(state, player, &Question::One { prompt: prompt.into(), options: vec![String::new(); count] }) {
+        match self.decide(state, player, &Question::One { prompt: prompt.to_string().into(), options: vec![String::new(); count] }) {
             Answer::One(i) if i < count => i,
             _ => 0,
         }
@@ -175,7 +182,8 @@ impl GameState {
         if !question.accepts(&answer) {
             answer = FirstOption.decide(self, player, &question);
         }
-        let (prompt, said) = (self.worded_or_blank(|| question.prompt().to_string().into()), self.worded_or_blank(|| self.say(&question, &answer).into()));
+        let said = self.worded_or_blank(|| self.say(&question, &answer).into());
+        let prompt = if self.worded { question.into_prompt() } else { Cow::Borrowed("") };
         self.decided(player, prompt, said);
         answer
     }
@@ -190,7 +198,7 @@ impl GameState {
         let prompt = prompt.into();
         if agent.reads_options() {
             let options = (0..count).map(|i| word(self, i).into_owned()).collect();
-            return match self.ask(agent, player, Question::One { prompt: prompt.into_owned(), options }) {
+            return match self.ask(agent, player, Question::One { prompt, options }) {
                 Answer::One(i) => i,
                 _ => 0,
             };

@@ -62,7 +62,7 @@ pub fn carry_out(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         // decides, and plays it onto their own field.
         "optional_play" => {
             let cards: Vec<String> = call.objects.iter().map(|o| state.name_of(*o)).collect();
-            let prompt = format!("play {} onto the field", cards.join(" and "));
+            let prompt = state.worded_or_blank(|| format!("play {} onto the field", cards.join(" and ")).into());
             if cards.is_empty() || !matches!(state.ask(agent, call.player, Question::YesNo { prompt }), Answer::Yes(true)) {
                 return Ok(Some(super::cards(vec![])));
             }
@@ -190,7 +190,7 @@ fn ex_burst(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Pla
     let library = state.library.clone();
     let id = state.object(card).card;
     let Some(index) = library.card(id).abilities.iter().position(|a| has_tag(&library, a, "exburst")) else { return Ok(()) };
-    let prompt = format!("use the EX Burst of {}", state.name_of(card));
+    let prompt = state.worded_or_blank(|| format!("use the EX Burst of {}", state.name_of(card)).into());
     if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
         return Ok(());
     }
@@ -264,7 +264,7 @@ fn choose_with_total_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Word
         if left.is_empty() {
             break;
         }
-        let prompt = format!("choose (total cost {budget} or less left)");
+        let prompt = state.worded_or_blank(|| format!("choose (total cost {budget} or less left)").into());
         let pick = match state.ask(agent, call.controller, Question::Objects { prompt, options: left.clone(), min: 0, max: 1 }) {
             Answer::Objects(list) => list,
             _ => vec![],
@@ -290,7 +290,7 @@ fn divide_damage(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall) 
         let still_to_give = 1000 * (first.len() - i) as i64;
         let most = (left - still_to_give) / 1000;
         let options: Vec<i64> = (1..=most.max(1)).map(|k| k * 1000).collect();
-        let prompt = format!("damage to {} ({left} to divide)", state.name_of(*target));
+        let prompt = state.worded_or_blank(|| format!("damage to {} ({left} to divide)", state.name_of(*target)).into());
         let pick = match state.ask(agent, call.controller, Question::One { prompt, options: options.iter().map(i64::to_string).collect() }) {
             Answer::One(k) => options[k.min(options.len() - 1)],
             _ => options[0],

@@ -198,7 +198,7 @@ fn block(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: &Wind
     if candidates.is_empty() {
         return Ok(None);
     }
-    let prompt = format!("block {}", attackers.iter().map(|a| state.name_of(*a)).collect::<Vec<_>>().join(" and "));
+    let prompt = state.worded_or_blank(|| format!("block {}", attackers.iter().map(|a| state.name_of(*a)).collect::<Vec<_>>().join(" and ")).into());
     let min = usize::from(!optional);
     let blocker = match state.ask(agent, defender, Question::Objects { prompt, options: candidates.clone(), min, max: 1 }) {
         Answer::Objects(list) if !list.is_empty() => list[0],
@@ -284,7 +284,7 @@ fn divide(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, power:
         if steps.len() < 2 {
             break;
         }
-        let prompt = format!("damage to {} ({left} left)", state.name_of(*a));
+        let prompt = state.worded_or_blank(|| format!("damage to {} ({left} left)", state.name_of(*a)).into());
         let options = steps.iter().map(|n| n.to_string()).collect();
         let pick = match state.ask(agent, player, Question::One { prompt, options }) {
             Answer::One(i) => steps[i.min(steps.len() - 1)],

@@ -38,7 +38,7 @@ pub(super) fn entry_kind(state: &GameState, entry: &StackEntry) -> Option<String
 }
 
 /// The effect's controller chooses one of these stack entries (by index; not empty).
-pub(super) fn choose_entry(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, entries: &[usize], prompt: &str) -> usize {
+pub(super) fn choose_entry(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall, entries: &[usize], prompt: impl Into<std::borrow::Cow<'static, str>>) -> usize {
     let options: Vec<String> = entries.iter().map(|i| describe_entry(state, &state.stack[*i])).collect();
     match state.ask(agent, call.controller, Question::One { prompt: prompt.into(), options }) {
         Answer::One(k) => entries[k.min(entries.len() - 1)],
@@ -71,7 +71,7 @@ fn cancel_of_kinds(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall
         if entries.is_empty() {
             break;
         }
-        let pick = choose_entry(state, agent, call, &entries, &prompt);
+        let pick = choose_entry(state, agent, call, &entries, prompt.clone());
         origins.extend(state.stack[pick].source);
         state.apply(Event::Unstacked { index: pick });
     }

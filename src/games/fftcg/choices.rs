@@ -41,7 +41,7 @@ fn choose_with_different_names(state: &mut GameState, agent: &mut dyn Agent, w: 
         if left.is_empty() {
             break;
         }
-        let prompt = "choose a card of a name not chosen yet (or none)".to_string();
+        let prompt = std::borrow::Cow::Borrowed("choose a card of a name not chosen yet (or none)");
         let pick = match state.ask(agent, call.controller, Question::Objects { prompt, options: left.clone(), min: 0, max: 1 }) {
             Answer::Objects(list) => list,
             _ => vec![],
@@ -64,7 +64,7 @@ fn divide_into_groups(state: &mut GameState, agent: &mut dyn Agent, call: &GameC
     let mut groups: Vec<Vec<ObjectId>> = vec![vec![]; n];
     for card in present(state, call, Some("field")) {
         let options: Vec<String> = (1..=n).map(|g| format!("group {g}")).collect();
-        let prompt = format!("put {} into a group", state.name_of(card));
+        let prompt = state.worded_or_blank(|| format!("put {} into a group", state.name_of(card)).into());
         let g = match state.ask(agent, call.controller, Question::One { prompt, options }) {
             Answer::One(k) => k.min(n - 1),
             _ => 0,
@@ -95,7 +95,7 @@ fn discard_different_types(state: &mut GameState, agent: &mut dyn Agent, w: &Wor
         if left.is_empty() {
             return Err(Illegal(format!("the hand holds no {n} cards each of a different card type")));
         }
-        let prompt = format!("discard a card of a card type not discarded yet ({} left)", n - picked.len());
+        let prompt = state.worded_or_blank(|| format!("discard a card of a card type not discarded yet ({} left)", n - picked.len()).into());
         let card = match state.ask(agent, call.controller, Question::Objects { prompt, options: left.clone(), min: 1, max: 1 }) {
             Answer::Objects(list) if list.len() == 1 && left.contains(&list[0]) => list[0],
             _ => left[0],

@@ -96,7 +96,8 @@ fn from_summons_or_abilities(state: &mut GameState, c: &Characteristics, object:
             amount = n;
         }
     }
-    if state.permits(object, &format!("receive_damage_from_{by}"), controller, None) == Some(false) {
+    let barring = if by == "summons" { "receive_damage_from_summons" } else { "receive_damage_from_abilities" };
+    if state.permits(object, barring, controller, None) == Some(false) {
         return None;
     }
     let special = |state: &GameState| {

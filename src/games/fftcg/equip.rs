@@ -128,7 +128,7 @@ fn play_condition_holds(state: &mut GameState, agent: &mut dyn Agent, player: Pl
 
 /// SE14 11.4.7: the player chooses the Character that equips the Item among `options` (not empty).
 fn choose_host(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, item: ObjectId, options: &[ObjectId]) -> ObjectId {
-    let prompt = format!("choose the Character to equip {}", state.name_of(item));
+    let prompt = state.worded_or_blank(|| format!("choose the Character to equip {}", state.name_of(item)).into());
     match state.ask(agent, player, Question::Objects { prompt, options: options.to_vec(), min: 1, max: 1 }) {
         Answer::Objects(list) if list.len() == 1 && options.contains(&list[0]) => list[0],
         _ => options[0],

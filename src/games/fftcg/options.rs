@@ -14,7 +14,21 @@ use super::Words;
 
 /// The permission `action` the object has now, if it has one.
 fn hook(state: &GameState, object: ObjectId, action: &str) -> Option<Hook> {
-    state.reading(object, |c| if c.forbidden.iter().any(|h| h.action == action) { None } else { c.allowed.iter().find(|h| h.action == action).cloned() })
+    first_hook(state, object, &[action]).map(|(_, h)| h)
+}
+
+/// The first of the permissions `actions` the object has now, with its index among them: its characteristics read
+/// once for all (most cards have no permission at all).
+fn first_hook(state: &GameState, object: ObjectId, actions: &[&str]) -> Option<(usize, Hook)> {
+    state.reading(object, |c| {
+        if c.allowed.is_empty() {
+            return None;
+        }
+        actions.iter().enumerate().find_map(|(i, action)| {
+            let barred = c.forbidden.iter().any(|h| h.action == *action);
+            (!barred).then(|| c.allowed.iter().find(|h| h.action == *action).map(|h| (i, h.clone()))).flatten()
+        })
+    })
 }
 
 /// Moves a card paid as a cost into `zone` (its owner's).
@@ -41,7 +55,7 @@ pub fn reduce_summon_cost(state: &mut GameState, agent: &mut dyn Agent, w: &Word
     if options.is_empty() {
         return Ok(());
     }
-    let prompt = format!("put a Character into the Break Zone to reduce the cost of {}", state.name_of(summon));
+    let prompt = state.worded_or_blank(|| format!("put a Character into the Break Zone to reduce the cost of {}", state.name_of(summon)).into());
     let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options, min: 0, max: 1 }) else { return Ok(()) };
     let Some(&card) = picked.first() else { return Ok(()) };
     let reduction = state.characteristics(card).number(w.cost);
@@ -99,7 +113,7 @@ const ALTERNATIVES: [&str; 4] = ["play_by_discarding_instead_of_cp", "play_by_du
 /// few cards match (every group, and all groups together, with cards enough: Hall's condition,
 /// exact for the one or two groups the cards name).
 pub fn alternative(state: &GameState, player: PlayerId, card: ObjectId) -> Option<Alternative> {
-    let (index, permission) = ALTERNATIVES.iter().enumerate().find_map(|(i, a)| hook(state, card, a).map(|h| (i, h)))?;
+    let (index, permission) = first_hook(state, card, &ALTERNATIVES)?;
     let pay = match index {
         0 => Pay::Discard,
         3 => Pay::Put(permission.zone.clone().unwrap_or_else(|| "break_zone".into())),
@@ -134,7 +148,7 @@ pub fn alternative(state: &GameState, player: PlayerId, card: ObjectId) -> Optio
 /// group in turn, none twice. Illegal when the cards chosen for one group leave too few for the next.
 fn choose_alternative(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, card: ObjectId, alternative: Alternative) -> Result<Option<(Pay, Vec<ObjectId>)>, Illegal> {
     let n: usize = alternative.groups.iter().map(|(_, n)| n).sum();
-    let prompt = format!("{} {n} card(s) instead of paying the CP cost of {}", alternative.pay.verb(), state.name_of(card));
+    let prompt = state.worded_or_blank(|| format!("{} {n} card(s) instead of paying the CP cost of {}", alternative.pay.verb(), state.name_of(card)).into());
     if !matches!(state.ask(agent, player, Question::YesNo { prompt: prompt.clone() }), Answer::Yes(true)) {
         return Ok(None);
     }
@@ -185,7 +199,7 @@ pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
             if options.is_empty() {
                 continue;
             }
-            let prompt = format!("remove a card named {name} from the game to reduce the cost of {}", state.name_of(card));
+            let prompt = state.worded_or_blank(|| format!("remove a card named {name} from the game to reduce the cost of {}", state.name_of(card)).into());
             if let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options, min: 0, max: 1 })
                 && let Some(&chosen) = picked.first()
             {
@@ -202,7 +216,7 @@ pub fn play_options(state: &mut GameState, agent: &mut dyn Agent, w: &Words, pla
         remove_to_reduce(state, agent, player, card, cost)?;
     }
     let Some(additional) = hook(state, card, "play_with_additional_cost") else { return Ok(chosen) };
-    let prompt = format!("pay the additional cost of {}", state.name_of(card));
+    let prompt = state.worded_or_blank(|| format!("pay the additional cost of {}", state.name_of(card)).into());
     if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
         return Ok(chosen);
     }
@@ -364,7 +378,7 @@ impl PaidReduction {
         if !super::cost::has_crystals(state, player, self.crystals) || !super::cost::Sources::of(state, w, player).can_pay(&self.price, &[card]) {
             return Ok(());
         }
-        let prompt = format!("pay before paying the cost of {} to reduce it by {}", state.name_of(card), self.by);
+        let prompt = state.worded_or_blank(|| format!("pay before paying the cost of {} to reduce it by {}", state.name_of(card), self.by).into());
         if !matches!(state.ask(agent, player, Question::YesNo { prompt }), Answer::Yes(true)) {
             return Ok(());
         }
@@ -391,10 +405,8 @@ struct CostMove {
 /// "you may put 1 active Lightning Backup you control into the Break Zone. If you do so, the cost for playing Kain onto
 /// the field is reduced by 5" (9-084H Kain: `play_reduced_by_putting_card`, with the number and the zone, once).
 fn cost_move(state: &GameState, card: ObjectId) -> Option<CostMove> {
-    let (permission, removing) = match hook(state, card, "cast_reduced_by_removing_cards") {
-        Some(p) => (p, true),
-        None => (hook(state, card, "play_reduced_by_putting_card")?, false),
-    };
+    let (index, permission) = first_hook(state, card, &["cast_reduced_by_removing_cards", "play_reduced_by_putting_card"])?;
+    let removing = index == 0;
     let per = permission.value.as_ref().and_then(Value::number).filter(|n| *n > 0)?;
     let selector = permission.with.as_ref()?;
     let view = state.view();
@@ -429,7 +441,7 @@ fn remove_to_reduce(state: &mut GameState, agent: &mut dyn Agent, player: Player
         "removed" => format!("remove cards from the game to reduce the cost of {} by {} each", state.name_of(card), m.per),
         zone => format!("put {} card(s) into the {zone} to reduce the cost of {} by {}", m.batch, state.name_of(card), m.per),
     };
-    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options: m.options.clone(), min: 0, max: m.batch * m.batches }) else { return Ok(()) };
+    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt: prompt.into(), options: m.options.clone(), min: 0, max: m.batch * m.batches }) else { return Ok(()) };
     let mut picked: Vec<ObjectId> = picked.into_iter().filter(|o| m.options.contains(o)).collect();
     picked.truncate(picked.len() / m.batch * m.batch);
     for &o in &picked {

@@ -49,7 +49,10 @@ pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<Object
 /// waiting trigger reads (`listened`).
 pub fn announce_chosen(state: &mut GameState, agent: &mut dyn Agent, chooser: PlayerId, source: Option<ObjectId>, chosen: &[ObjectId]) {
     let by = by_what(state, source);
-    let detail = Some(format!("{by}{}", source.map(|s| listened(state, s, by)).unwrap_or_default()));
+    let detail = Some(match source.map(|s| listened(state, s, by)) {
+        Some(extra) if !extra.is_empty() => [by, &extra].concat(),
+        _ => by.to_string(),
+    });
     announce(state, agent, Event::Signal { name: crate::kernel::name!("chosen"), objects: chosen.to_vec(), player: Some(chooser), detail });
 }
 

@@ -257,7 +257,7 @@ fn too_many_backups(state: &mut GameState, agent: &mut dyn Agent, w: &Words) -> 
             continue;
         }
         let n = backups.len() - 5;
-        let prompt = format!("put {n} Backup(s) into the Break Zone");
+        let prompt = state.worded_or_blank(|| format!("put {n} Backup(s) into the Break Zone").into());
         let chosen = match state.ask(agent, player, Question::Objects { prompt, options: backups.clone(), min: n, max: n }) {
             Answer::Objects(list) => list,
             _ => backups[..n].to_vec(),

@@ -102,7 +102,7 @@ fn select_counter(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall,
         1 => 0,
         _ => {
             let options = types.iter().map(|(k, n)| format!("{k} ({n})")).collect();
-            match state.ask(agent, call.controller, Question::One { prompt, options }) {
+            match state.ask(agent, call.controller, Question::One { prompt: prompt.into(), options }) {
                 Answer::One(k) => k.min(types.len() - 1),
                 _ => 0,
             }
@@ -122,7 +122,7 @@ pub fn remove_any_number_of_counters(state: &mut GameState, agent: &mut dyn Agen
     let target = call.objects.first().copied().ok_or_else(|| Illegal("no card to remove counters from".into()))?;
     let held = state.object(target).counters.iter().find(|(k, _)| k.eq_ignore_ascii_case(counter)).map(|(k, n)| (*k, *n));
     let most = held.as_ref().map_or(0, |(_, n)| *n);
-    let x = crate::games::arrange::choose_number(state, agent, call.controller, most, &format!("remove how many {counter} counters"));
+    let x = crate::games::arrange::choose_number(state, agent, call.controller, most, format!("remove how many {counter} counters"));
     if let Some((name, _)) = held
         && x > 0
     {
@@ -178,7 +178,7 @@ pub fn remove_counters_as_cost(state: &mut GameState, agent: &mut dyn Agent, cal
         let pick = match options.len() {
             0 => return Err(Illegal(format!("no card holds {n} {name} counter(s) to remove"))),
             1 => options[0],
-            _ => match state.ask(agent, call.controller, Question::Objects { prompt: format!("remove {n} {name} counter(s) from"), options: options.clone(), min: 1, max: 1 }) {
+            _ => match state.ask(agent, call.controller, Question::Objects { prompt: state.worded_or_blank(|| format!("remove {n} {name} counter(s) from").into()), options: options.clone(), min: 1, max: 1 }) {
                 Answer::Objects(list) if list.len() == 1 && options.contains(&list[0]) => list[0],
                 _ => options[0],
             },

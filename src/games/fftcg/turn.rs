@@ -183,7 +183,7 @@ pub fn end_turn(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows
         let cards = state.zone(hand).objects.clone();
         if cards.len() > 5 {
             let n = cards.len() - 5;
-            let discarded = match state.ask(agent, player, Question::Objects { prompt: format!("discard {n} card(s) down to five"), options: cards.clone(), min: n, max: n }) {
+            let discarded = match state.ask(agent, player, Question::Objects { prompt: state.worded_or_blank(|| format!("discard {n} card(s) down to five").into()), options: cards.clone(), min: n, max: n }) {
                 Answer::Objects(list) => list,
                 _ => cards[..n].to_vec(),
             };

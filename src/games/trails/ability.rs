@@ -219,7 +219,7 @@ fn counter_crafts(state: &mut GameState, agent: &mut dyn Agent, call: &GameCall)
             [one] => *one,
             several => {
                 let options = several.iter().map(|&i| state.describe_ability(current, &state.stack[i].ability)).collect();
-                let prompt = format!("the craft of {} to counter (Trails 1324.1, 1204.2d)", state.name_of(current));
+                let prompt = state.worded_or_blank(|| format!("the craft of {} to counter (Trails 1324.1, 1204.2d)", state.name_of(current)).into());
                 match state.ask(agent, call.controller, crate::kernel::Question::One { prompt, options }) {
                     crate::kernel::Answer::One(k) => several[k.min(several.len() - 1)],
                     _ => several[0],

@@ -49,7 +49,7 @@ pub fn pay(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, resou
         if sources.len() < missing {
             return Err(Illegal(format!("{what} costs {amount} EP; the pool holds {pool} and {} homebase card(s) are ready to gain EP (Trails 1217)", sources.len())));
         }
-        let chosen = match state.ask(agent, player, Question::Objects { prompt: format!("action homebase cards to gain {missing} EP (Trails 1217)"), options: sources.clone(), min: missing, max: missing }) {
+        let chosen = match state.ask(agent, player, Question::Objects { prompt: state.worded_or_blank(|| format!("action homebase cards to gain {missing} EP (Trails 1217)").into()), options: sources.clone(), min: missing, max: missing }) {
             Answer::Objects(list) if list.len() == missing => list,
             _ => sources[..missing].to_vec(),
         };

@@ -25,7 +25,7 @@ fn fight_back_targets(state: &mut GameState, agent: &mut dyn Agent, attackers: &
         return options;
     }
     let controller = state.controller(defender);
-    let prompt = format!("the fight back target of {} (Trails 804.11a-1)", state.name_of(defender));
+    let prompt = state.worded_or_blank(|| format!("the fight back target of {} (Trails 804.11a-1)", state.name_of(defender)).into());
     match state.ask(agent, controller, Question::Objects { prompt, options: options.clone(), min: 1, max: 1 }) {
         Answer::Objects(list) if !list.is_empty() => list,
         _ => vec![options[0]],

@@ -39,7 +39,7 @@ fn choose_target(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player
         return Target::Player(state.opponent_of(player));
     }
     let names: Vec<String> = attackers.iter().map(|a| state.name_of(*a)).collect();
-    let prompt = format!("the attack target of {} (Trails 803.5)", names.join(", "));
+    let prompt = state.worded_or_blank(|| format!("the attack target of {} (Trails 803.5)", names.join(", ")).into());
     match state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: 1, max: 1 }) {
         Answer::Objects(list) if !list.is_empty() => Target::Unit(list[0]),
         _ => Target::Unit(options[0]),

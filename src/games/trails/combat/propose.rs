@@ -21,7 +21,7 @@ fn propose(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
     let forced: Vec<ObjectId> = options.iter().copied().filter(|u| state.permits(*u, "must_attack", None, None) == Some(true)).collect();
     let mut chosen = forced.clone();
     if chosen.is_empty() {
-        let prompt = "propose a UNIT to attack, or pass (Trails 803.3)".to_string();
+        let prompt = std::borrow::Cow::Borrowed("propose a UNIT to attack, or pass (Trails 803.3)");
         if let Answer::Objects(list) = state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: 0, max: 1 }) {
             chosen = list;
         }
@@ -35,7 +35,7 @@ fn propose(state: &mut GameState, agent: &mut dyn Agent, w: &Words, player: Play
         if more.is_empty() {
             break;
         }
-        let prompt = "another UNIT to join the SCLM Attack, or none (Trails 803.3b)".to_string();
+        let prompt = std::borrow::Cow::Borrowed("another UNIT to join the SCLM Attack, or none (Trails 803.3b)");
         match state.ask(agent, player, Question::Objects { prompt, options: more, min: 0, max: 1 }) {
             Answer::Objects(list) if !list.is_empty() => chosen.extend(list),
             _ => break,

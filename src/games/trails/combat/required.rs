@@ -23,7 +23,7 @@ fn to_action(state: &GameState, player: PlayerId, attackers: &[ObjectId]) -> Vec
 
 /// The player chooses `n` of `options` (every one asked for, or the first ones).
 fn choose(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, options: Vec<ObjectId>, n: usize, prompt: String) -> Vec<ObjectId> {
-    match state.ask(agent, player, Question::Objects { prompt, options: options.clone(), min: n, max: n }) {
+    match state.ask(agent, player, Question::Objects { prompt: prompt.into(), options: options.clone(), min: n, max: n }) {
         Answer::Objects(list) if list.len() == n && list.iter().all(|o| options.contains(o)) => list,
         _ => options[..n].to_vec(),
     }
