@@ -511,10 +511,10 @@ pub struct GameState {
     /// Checks the kernel's shortcuts against the long way (tests; slow): every patched view against
     /// one computed from scratch, every trigger found against the reach that would have skipped it.
     pub audit: bool,
-    /// Whether decisions are recorded in words (`Event::Decided`'s answer, the prompt `ask` would copy or a payment
-    /// would word, and the detail of a payment's "paid" announcement): text for people alone, which nothing in the
-    /// game reads. Self-play, whose agents read no question, leaves it out and words a game again, from its seed,
-    /// only when it fails (`selfplay::play_one`).
+    /// Whether decisions are recorded in words (`Event::Decided`'s answer, a question's prompt made of words, "block
+    /// X" or "choose 1 to 2", the prompt a payment would word, and the detail of a payment's "paid" announcement): text
+    /// for people alone, which nothing in the game reads. Self-play, whose agents read no prompt, leaves it out and
+    /// words a game again, from its seed, only when it fails (`selfplay::play_one`).
     pub worded: bool,
     /// The objects the attempts in progress changed, as they were (`GameState::attempt`).
     pub(crate) undo: crate::kernel::undo::Undo,

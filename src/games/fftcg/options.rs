@@ -437,11 +437,11 @@ pub fn removal_affordable(state: &GameState, sources: &super::cost::Sources, car
 /// lowered by the amount for each batch moved.
 fn remove_to_reduce(state: &mut GameState, agent: &mut dyn Agent, player: PlayerId, card: ObjectId, cost: &mut CpCost) -> Result<(), Illegal> {
     let Some(m) = cost_move(state, card) else { return Ok(()) };
-    let prompt = match m.zone.as_str() {
-        "removed" => format!("remove cards from the game to reduce the cost of {} by {} each", state.name_of(card), m.per),
-        zone => format!("put {} card(s) into the {zone} to reduce the cost of {} by {}", m.batch, state.name_of(card), m.per),
-    };
-    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt: prompt.into(), options: m.options.clone(), min: 0, max: m.batch * m.batches }) else { return Ok(()) };
+    let prompt = state.worded_or_blank(|| match m.zone.as_str() {
+        "removed" => format!("remove cards from the game to reduce the cost of {} by {} each", state.name_of(card), m.per).into(),
+        zone => format!("put {} card(s) into the {zone} to reduce the cost of {} by {}", m.batch, state.name_of(card), m.per).into(),
+    });
+    let Answer::Objects(picked) = state.ask(agent, player, Question::Objects { prompt, options: m.options.clone(), min: 0, max: m.batch * m.batches }) else { return Ok(()) };
     let mut picked: Vec<ObjectId> = picked.into_iter().filter(|o| m.options.contains(o)).collect();
     picked.truncate(picked.len() / m.batch * m.batch);
     for &o in &picked {
