@@ -272,7 +272,7 @@ impl GameState {
     /// deck or a hand mostly is, without bringing the view up to date for the events before.
     pub(super) fn leaving(&self, object: ObjectId) -> Rc<Characteristics> {
         let current = self.cache.view.borrow().as_ref().is_some_and(|c| self.is_current(c));
-        if current || self.config.latch_modifications || self.effects.iter().any(|e| self.may_select(&e.affected, object, e.source) && self.effect_active(e)) {
+        if current || self.config.latch_modifications || self.effects.iter().any(|e| self.effect_active(e) && self.may_select(&e.affected, object, e.source)) {
             return self.characteristics(object);
         }
         let printed = self.printed(object);

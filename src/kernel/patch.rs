@@ -168,7 +168,7 @@ impl GameState {
         let pretending = self.pretending();
         self.effects
             .iter()
-            .filter(|e| self.effect_active(e) && is_global(e))
+            .filter(|e| is_global(e) && self.effect_active(e))
             .map(|e| self.global_value_since(view, e, recorded.iter().find(|g| g.effect == e.id), stale, pretending))
             .collect()
     }
@@ -220,7 +220,7 @@ impl GameState {
     pub(super) fn carried_globals(&self, view: &View, recorded: &[GlobalValue]) -> Vec<GlobalValue> {
         self.effects
             .iter()
-            .filter(|e| self.effect_active(e) && is_global(e))
+            .filter(|e| is_global(e) && self.effect_active(e))
             .map(|e| recorded.iter().find(|g| g.effect == e.id).cloned().unwrap_or_else(|| self.global_value(view, e)))
             .collect()
     }
@@ -231,18 +231,19 @@ impl GameState {
         view.resize(self.objects.len(), None);
         let live: smallvec::SmallVec<[ObjectId; 4]> = stale.iter().copied().filter(|o| self.listed(*o)).collect();
         let recorded = |e: &ContinuousEffect| globals.iter().find(|g| g.effect == e.id);
-        let in_force = |e: &ContinuousEffect| self.effect_active(e) && !super::layers::lapsed(view, e) && recorded(e).is_none_or(|g| g.holds);
+        // Whether an effect whose duration holds is in force: not lapsed with its keyword, its condition as recorded.
+        let holding = |e: &ContinuousEffect| !super::layers::lapsed(view, e) && recorded(e).is_none_or(|g| g.holds);
         // Only the effects that may select one of the objects by where it is or which it is (`may_select`).
         let mut active: Vec<(&ContinuousEffect, Option<i64>)> = self
             .effects
             .iter()
             .map(Rc::as_ref)
-            .filter(|e| live.iter().any(|o| self.may_select(&e.affected, *o, e.source)) && in_force(e))
+            .filter(|e| self.effect_active(e) && live.iter().any(|o| self.may_select(&e.affected, *o, e.source)) && holding(e))
             .map(|e| (e, recorded(e).map_or_else(|| self.amount_of(view, e), |g| g.amount)))
             .collect();
         // The order `compute_view` applies them in, with no dependencies to reorder them.
         active.sort_by_cached_key(|(e, _)| (self.layer_of(&e.change), !self.sets_base(e), e.timestamp, e.id));
-        let ungaining = self.effects.iter().any(|e| super::layers::forbids_gaining(&e.change) && in_force(e));
+        let ungaining = self.effects.iter().any(|e| super::layers::forbids_gaining(&e.change) && self.effect_active(e) && holding(e));
         for &object in stale {
             let listed = live.contains(&object);
             view[object.index()] = listed.then(|| self.printed(object));
