@@ -255,7 +255,29 @@ impl GameState {
             self.cache.advance(self.generation, ended.unwrap_or_else(|| self.touched_objects(&event)));
             self.generation += 1;
         }
+        // Once the view has read the event: the effects lasting while an object that left stays where it was.
+        if let Event::Moved { old, .. } | Event::Removed { object: old } = &event
+            && self.objects[old.index()].left.is_some()
+        {
+            self.forget_effects_of(*old);
+        }
         self.log.push(event);
+    }
+
+    /// Takes out of the effects in force those lasting while `gone` stays where it was or keeps a state (`WhileIn`,
+    /// `WhileFlag`): it has left, for good (FF 7.4: a card that moves is another object; an object that left never
+    /// comes back), so they will never apply again (`duration_holds`), and every reader of the effects (the view's
+    /// patches, its conditions and amounts, the rule processes' tests) would walk past them for the rest of the
+    /// game. Part of the event that made it leave: a replay or a rewind makes the same list.
+    fn forget_effects_of(&mut self, gone: ObjectId) {
+        use crate::kernel::continuous::Duration;
+        let ends = |e: &ContinuousEffect| matches!(e.duration, Duration::WhileIn(o) | Duration::WhileFlag(o, _) if o == gone);
+        if !self.effects.iter().any(|e| ends(e)) {
+            return;
+        }
+        let effects = Rc::make_mut(&mut self.effects);
+        effects.retain(|e| !ends(e));
+        self.giving_abilities.retain(|(id, _)| effects.iter().any(|e| e.id == *id));
     }
 
     /// The event that moves `object` to `to`: as a new object, unless the game keeps identity for
