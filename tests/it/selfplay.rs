@@ -126,6 +126,17 @@ fn audited_games_find_the_kernel_shortcuts_equal_to_the_long_way() {
 }
 
 #[test]
+fn an_audited_attack_finds_its_battle_on_the_fields_whatever_order_the_zones_list_it_in() {
+    // FF 10.1.4.5: the Forwards in the battle are read from the fields, in the order of the objects; audited games check
+    // they are the same cards as among every card of the game. The game of seed 396 (the 296th of `selfplay --games 300
+    // --seed 101 --audit`) ends an attack whose blocker, on the other field, is an older object than the attacker: the
+    // zones list them in the other order, which the check once took for a card off the field.
+    let lineup = constructed();
+    let game = play_one(&lineup, pairing(295, lineup.decks.len()), 396, true);
+    assert!(game.failure.is_none(), "{:?}", game.failure);
+}
+
+#[test]
 fn a_game_starts_with_five_cards_each_and_the_first_player_draws_one() {
     // FF 8.2.1.3-8.2.1.5, 9.2.1.3.
     let lineup = constructed();

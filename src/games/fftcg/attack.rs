@@ -143,7 +143,10 @@ pub fn attack(state: &mut GameState, agent: &mut dyn Agent, w: &Words, windows: 
     let mut involved: Vec<ObjectId> = state.in_zones(crate::kernel::name!("field")).filter(in_battle).collect();
     involved.sort_unstable();
     if state.audit {
-        assert_eq!(involved, state.live_objects().filter(in_battle).collect::<Vec<_>>(), "a card off the field is in the battle");
+        // The same cards, whatever the order the zones list them in.
+        let mut everywhere: Vec<ObjectId> = state.live_objects().filter(in_battle).collect();
+        everywhere.sort_unstable();
+        assert_eq!(involved, everywhere, "a card off the field is in the battle");
     }
     for o in involved {
         for flag in battle {
