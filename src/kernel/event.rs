@@ -166,8 +166,7 @@ impl GameState {
             Event::EffectEnded { effect } => {
                 // What the effect could change, read while it is still in force.
                 ended = self.effects.iter().find(|e| e.id == *effect).map(|e| self.effect_touches(e, false));
-                Rc::make_mut(&mut self.effects).retain(|e| e.id != *effect);
-                self.giving_abilities.retain(|(id, _)| id != effect);
+                self.drop_effects(|e| e.id == *effect);
             }
             Event::ReplacementBegan { replacement } => {
                 let mut replacement = (**replacement).clone();
@@ -272,11 +271,15 @@ impl GameState {
     fn forget_effects_of(&mut self, gone: ObjectId) {
         use crate::kernel::continuous::Duration;
         let ends = |e: &ContinuousEffect| matches!(e.duration, Duration::WhileIn(o) | Duration::WhileFlag(o, _) if o == gone);
-        if !self.effects.iter().any(|e| ends(e)) {
-            return;
+        if self.effects.iter().any(|e| ends(e)) {
+            self.drop_effects(ends);
         }
+    }
+
+    /// Takes the effects `gone` picks out of the effects, and out of those giving abilities (`giving_abilities`).
+    fn drop_effects(&mut self, gone: impl Fn(&ContinuousEffect) -> bool) {
         let effects = Rc::make_mut(&mut self.effects);
-        effects.retain(|e| !ends(e));
+        effects.retain(|e| !gone(e));
         self.giving_abilities.retain(|(id, _)| effects.iter().any(|e| e.id == *id));
     }
 

@@ -4,7 +4,7 @@
 use crate::kernel::continuous::{Change, Characteristics};
 use crate::kernel::{Event, GameState, Hook, ObjectId, Value};
 
-use super::restrict::by_what;
+use super::restrict::{by_what, summons_or_abilities};
 use super::Words;
 
 /// The damage `object` receives, changed by the damage replacements FF-TCG reads from rule hooks (FF 11.12.5.2), after
@@ -96,8 +96,7 @@ fn from_summons_or_abilities(state: &mut GameState, c: &Characteristics, object:
             amount = n;
         }
     }
-    let barring = if by == "summons" { "receive_damage_from_summons" } else { "receive_damage_from_abilities" };
-    if state.permits(object, barring, controller, None) == Some(false) {
+    if state.permits(object, summons_or_abilities(by, "receive_damage_from_summons", "receive_damage_from_abilities"), controller, None) == Some(false) {
         return None;
     }
     let special = |state: &GameState| {

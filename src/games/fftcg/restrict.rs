@@ -17,13 +17,16 @@ pub(super) fn by_what(state: &GameState, source: Option<ObjectId>) -> &'static s
     if summon { "summons" } else { "abilities" }
 }
 
+/// Of two things, the one for an effect of a Summon or the one for an ability's, as `by` (`by_what`) says: the hooks
+/// a restriction is named by ("be_chosen_by_summons", "be_chosen_by_abilities").
+pub(super) fn summons_or_abilities<T>(by: &str, summons: T, abilities: T) -> T {
+    if by == "summons" { summons } else { abilities }
+}
+
 /// The candidates `chooser` may choose for an effect of `source`: not those that cannot be
 /// chosen by it; only those that must be, if any must.
 pub fn legal_targets(state: &GameState, chooser: PlayerId, source: Option<ObjectId>, candidates: Vec<ObjectId>) -> Vec<ObjectId> {
-    let (forbidden, must) = match by_what(state, source) {
-        "summons" => ("be_chosen_by_summons", "must_be_chosen_by_summons"),
-        _ => ("be_chosen_by_abilities", "must_be_chosen_by_abilities"),
-    };
+    let (forbidden, must) = summons_or_abilities(by_what(state, source), ("be_chosen_by_summons", "must_be_chosen_by_summons"), ("be_chosen_by_abilities", "must_be_chosen_by_abilities"));
     // FF 5.2.3.1.1.3: an ability of a Backup ("cannot be chosen by your opponent's Backup abilities", 3-050L Aerith);
     // FF 6.5.2.1: an EX Burst, the effect of a card in the Damage Zone ("cannot be chosen by Summons' EX Bursts or
     // Characters' EX Bursts", 5-075L Wol).
@@ -103,7 +106,7 @@ fn listened(state: &GameState, source: ObjectId, by: &str) -> String {
 pub fn allows(state: &GameState, object: ObjectId, deed: Deed, controller: PlayerId, source: Option<ObjectId>) -> bool {
     let not = |action: &str| state.permits(object, action, Some(controller), None) == Some(false);
     // The hook a Summon's effect is refused by, or an ability's (`by_what`).
-    let not_by = |by_summons: &str, by_abilities: &str| not(if by_what(state, source) == "summons" { by_summons } else { by_abilities });
+    let not_by = |by_summons: &str, by_abilities: &str| not(summons_or_abilities(by_what(state, source), by_summons, by_abilities));
     // FF 7.7, 15.1.1.3: "cannot leave the field due to your opponent's Summons or abilities" (B-001 Chaos) bars
     // every move off the field, whatever it is called (removed from the game, put into the Break Zone).
     let leaves = matches!(deed, Deed::Moved(_)) && state.zone(state.object(object).zone).name == "field";
